@@ -1,0 +1,50 @@
+# Thin wrappers; each target sets up .venv/ from requirements.txt first if needed.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(CURDIR)/$(VENV)/bin
+# nbgrader runs `alembic` as a subprocess: the virtualenv's bin/ must come first on PATH.
+export PATH := $(BIN):$(PATH)
+export JAX_PLATFORMS ?= cpu
+PYTEST_ARGS ?=
+
+.PHONY: venv system-deps lab test build grade bench lint clean
+
+$(VENV)/.installed: requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)"
+	touch $@
+
+venv: $(VENV)/.installed
+
+## Debian packages some tests need (chromium for the browser test); installs only when root.
+system-deps:
+	bash scripts/system-deps.sh
+
+## Open the course in JupyterLab (lessons in notebooks/, your assignments in release/).
+lab: venv
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) notebooks/01_jax_array.ipynb
+
+## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices.
+test: venv system-deps
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+## Regenerate everything generated: executed lessons, release/ and solutions/.
+build: venv
+	$(BIN)/python -m jaxcourse.build
+
+## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array
+grade: venv
+	$(BIN)/python -m jaxcourse.grade $(ASSIGNMENT)
+
+## Time the augmentation pipelines (prints a table, then one JSON line).
+bench: venv
+	$(BIN)/python -m jaxcourse.bench
+
+lint: venv
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf gradebook.db submitted autograded feedback artifacts .pytest_cache

@@ -1,0 +1,222 @@
+"""Grade every submission of one assignment: autograde, feedback, grades CSV and a report.
+
+Usage, from the course root (where ``nbgrader_config.py`` lives)::
+
+    python -m jaxcourse.grade 03_vmap               # or: make grade ASSIGNMENT=03_vmap
+    python -m jaxcourse.grade 03_vmap --workers 2
+
+Submissions are read from nbgrader's layout, ``submitted/<student>/<assignment>/*.ipynb``. Each
+student is autograded by its own ``nbgrader autograde --student`` process, so one broken
+submission (not a notebook, a missing notebook, a kernel that dies, an endless loop) is recorded
+with zero and a reason while the others are graded. Results go to ``reports/<assignment>.csv``
+(student, score, max_score, status, reason) and nbgrader's ``reports/grades.csv``; feedback to
+``feedback/``. The exit status is 0 when every submission was graded, 1 when some need a look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Failures worth a second try: they come from the grading machinery, not from the student.
+RETRYABLE = ("database is locked", "Kernel didn't respond", "kernel died before replying to kernel_info",
+             "Address already in use", "Failed to start the kernel")
+
+
+@dataclass
+class Result:
+    student: str
+    score: float = 0.0
+    max_score: float = 0.0
+    status: str = "graded"
+    reason: str = ""
+
+
+def nbgrader_env() -> dict[str, str]:
+    env = dict(os.environ)
+    bindir = str(Path(sys.executable).parent)
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")  # nbgrader runs `alembic` from here
+    env.setdefault("JAX_PLATFORMS", "cpu")
+    return env
+
+
+def nbgrader(args: list[str], course: Path, timeout: float | None = None) -> subprocess.CompletedProcess:
+    cmd = [str(Path(sys.executable).parent / "nbgrader"), *args]
+    return subprocess.run(cmd, cwd=course, env=nbgrader_env(), capture_output=True, text=True, timeout=timeout)
+
+
+def expected_notebooks(course: Path, assignment: str) -> list[str]:
+    names = sorted(p.name for p in (course / "source" / assignment).glob("*.ipynb"))
+    if not names:
+        raise SystemExit(f"unknown assignment {assignment!r}: no notebooks in source/{assignment}/")
+    return names
+
+
+def precheck(folder: Path, notebooks: list[str]) -> str:
+    """Why this submission cannot be graded, or '' when it can."""
+    import nbformat
+
+    if not folder.is_dir() or not any(folder.iterdir()):
+        return "the submission folder is empty"
+    for name in notebooks:
+        path = folder / name
+        if not path.exists():
+            found = ", ".join(sorted(p.name for p in folder.iterdir())) or "nothing"
+            return f"{name} is missing from the submission (found: {found})"
+        try:
+            nb = nbformat.read(path, as_version=4)
+            nbformat.validate(nb)
+        except Exception as err:  # any unreadable file is the student's problem, not ours
+            return f"{name} is not a valid Jupyter notebook ({err.__class__.__name__})"
+    return ""
+
+
+def failure_reason(log: str) -> str:
+    """One line saying why nbgrader could not grade a submission, read from its log."""
+    checks = [
+        (r"DeadKernelError|Kernel died", "the kernel died while running the notebook"),
+        (r"CellTimeoutError|Cell execution timed out|timed out", "a cell ran past the time limit"),
+        (r"UnresponsiveKernelError|became unresponsive", "the kernel stopped responding"),
+        (r"MissingEntry|does not exist in the database|not in the gradebook",
+         "a graded cell is missing or was renamed"),
+        (r"SchemaTooOld|SchemaTooNew|metadata", "the notebook's nbgrader cell metadata was changed"),
+    ]
+    for pattern, reason in checks:
+        if re.search(pattern, log):
+            return reason
+    errors = [line.strip() for line in log.splitlines() if "Error" in line or "error" in line]
+    return errors[-1][:200] if errors else "nbgrader failed without a message"
+
+
+def ensure_in_gradebook(course: Path, assignment: str) -> None:
+    """Autograde needs the assignment's cells in the gradebook; add them without touching release/."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    with Gradebook(db_url(course)) as gb:
+        try:
+            gb.find_assignment(assignment)
+            return
+        except MissingEntry:
+            pass
+    scratch = course / ".grading_release"
+    proc = nbgrader(["generate_assignment", assignment, "--force",
+                     f"--CourseDirectory.release_directory={scratch.name}"], course)
+    subprocess.run(["rm", "-rf", str(scratch)], check=False)
+    if proc.returncode:
+        raise SystemExit(f"could not add {assignment} to the gradebook:\n{proc.stderr[-2000:]}")
+
+
+def db_url(course: Path) -> str:
+    return f"sqlite:///{course / 'gradebook.db'}"
+
+
+def grade_one(course: Path, assignment: str, student: str, notebooks: list[str],
+              timeout: float, retries: int = 2) -> Result:
+    folder = course / "submitted" / student / assignment
+    reason = precheck(folder, notebooks)
+    if reason:
+        return Result(student, status="failed", reason=reason)
+    log = ""
+    for _attempt in range(retries + 1):
+        try:
+            proc = nbgrader(["autograde", assignment, f"--student={student}", "--force"], course, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return Result(student, status="failed", reason=f"grading took longer than {timeout:.0f} s")
+        log = proc.stdout + proc.stderr
+        if proc.returncode == 0:
+            return Result(student)
+        if not any(marker in log for marker in RETRYABLE):
+            break
+    return Result(student, status="failed", reason=failure_reason(log))
+
+
+def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
+    from nbgrader.api import Gradebook, MissingEntry
+
+    with Gradebook(db_url(course)) as gb:
+        max_score = gb.find_assignment(assignment).max_score
+        for r in results:
+            r.max_score = max_score
+            if r.status != "graded":
+                r.score = 0.0
+                continue
+            try:
+                r.score = gb.find_submission(assignment, r.student).score
+            except MissingEntry:
+                r.status, r.reason, r.score = "failed", "no grades were recorded", 0.0
+
+
+def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
+          students: list[str] | None = None, feedback: bool = True, out: Path | None = None) -> list[Result]:
+    course = course.resolve()
+    notebooks = expected_notebooks(course, assignment)
+    submitted = course / "submitted"
+    found = sorted(p.parent.name for p in submitted.glob(f"*/{assignment}")) if submitted.exists() else []
+    students = [s for s in found if students is None or s in students]
+    if not students:
+        raise SystemExit(f"no submissions for {assignment} in {submitted}")
+    ensure_in_gradebook(course, assignment)
+    # Students must exist before parallel workers write their grades.
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url(course)) as gb:
+        for s in students:
+            gb.update_or_create_student(s)
+
+    started = time.perf_counter()
+    results: list[Result] = []
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        futures = [pool.submit(grade_one, course, assignment, s, notebooks, timeout) for s in students]
+        for i, fut in enumerate(futures, 1):
+            r = fut.result()
+            results.append(r)
+            mark = "ok" if r.status == "graded" else f"FAILED: {r.reason}"
+            print(f"[{i}/{len(students)}] {r.student}: {mark}", flush=True)
+    read_scores(course, assignment, results)
+
+    out = (out or course / "reports").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    if feedback:
+        nbgrader(["generate_feedback", assignment, "--force"], course)
+    nbgrader(["export", f"--to={out / 'grades.csv'}"], course)
+    with open(out / f"{assignment}.csv", "w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["student", "score", "max_score", "status", "reason"])
+        for r in results:
+            writer.writerow([r.student, f"{r.score:g}", f"{r.max_score:g}", r.status, r.reason])
+    width = max(len(r.student) for r in results)
+    print(f"\n{'student':<{width}}  score  status")
+    for r in results:
+        print(f"{r.student:<{width}}  {r.score:>5g}/{r.max_score:g}  {r.status} {r.reason}")
+    print(f"\ngraded {sum(r.status == 'graded' for r in results)} of {len(results)} submissions "
+          f"in {time.perf_counter() - started:.1f} s; report: {out / (assignment + '.csv')}")
+    print(json.dumps({"assignment": assignment, "graded": sum(r.status == "graded" for r in results),
+                      "failed": sum(r.status != "graded" for r in results)}))
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("assignment", help="assignment id, e.g. 03_vmap")
+    parser.add_argument("--course", type=Path, default=Path("."), help="course root (default: .)")
+    parser.add_argument("--workers", type=int, default=1, help="submissions graded at once")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds allowed per submission")
+    parser.add_argument("--student", action="append", help="grade only these students")
+    parser.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")
+    args = parser.parse_args(argv)
+    results = grade(args.assignment, args.course, args.workers, args.timeout, args.student,
+                    feedback=not args.no_feedback)
+    return 0 if all(r.status == "graded" for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""nbgrader settings for the JAX course. Run nbgrader from the repository root."""
+
+c = get_config()  # noqa: F821 (provided by traitlets when nbgrader loads this file)
+
+c.CourseDirectory.course_id = "jax-course"
+c.CourseDirectory.source_directory = "source"
+c.CourseDirectory.release_directory = "release"
+c.CourseDirectory.solution_directory = "solutions"
+c.CourseDirectory.submitted_directory = "submitted"
+c.CourseDirectory.autograded_directory = "autograded"
+c.CourseDirectory.feedback_directory = "feedback"
+# The gradebook stays SQLite, next to this file, and is never committed.
+c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+# Only notebooks are part of an assignment; nothing else is copied into release/.
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback"]
+
+# Every lesson runs in well under a minute; a cell that takes longer is a bug (or an endless loop).
+c.ExecutePreprocessor.timeout = 120
+c.Execute.timeout = 120
+c.Execute.interrupt_on_timeout = True
+c.Execute.record_timing = False
+
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+
+# A correct answer must not lose marks because something wrote to stderr (a JAX warning, a
+# debug print): nbgrader counts any stderr in a test cell as a failure, so after execution we
+# turn stderr into ordinary output before the grades are read.
+from nbconvert.preprocessors import ClearMetadataPreprocessor  # noqa: E402
+from nbgrader.preprocessors import (  # noqa: E402
+    AssignLatePenalties,
+    CheckCellMetadata,
+    Execute,
+    IgnorePattern,
+    LimitOutput,
+    SaveAutoGrades,
+)
+
+from jaxcourse.grading import StderrIsNotFailure  # noqa: E402
+
+c.Autograde.autograde_preprocessors = [
+    Execute,
+    StderrIsNotFailure,
+    IgnorePattern,
+    ClearMetadataPreprocessor,
+    LimitOutput,
+    SaveAutoGrades,
+    AssignLatePenalties,
+    CheckCellMetadata,
+]

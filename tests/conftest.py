@@ -1,0 +1,60 @@
+"""Shared fixtures: the course root, a scratch copy of the course, notebook helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+ASSIGNMENTS = sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir() and any(p.glob("*.ipynb")))
+LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def course_env(**extra: str) -> dict[str, str]:
+    """The environment for nbgrader and kernels: the virtualenv first on PATH, CPU only."""
+    env = dict(os.environ)
+    env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    env["JAX_PLATFORMS"] = "cpu"
+    for name in ("XLA_FLAGS", "JAX_NUM_CPU_DEVICES"):
+        env.pop(name, None)
+    env.update(extra)
+    return env
+
+
+def copy_course(dest: Path, with_release: bool = True) -> Path:
+    """A scratch course: config, source/ (and release/, solutions/); never the gradebook."""
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "nbgrader_config.py", dest)
+    folders = ["source"] + (["release", "solutions"] if with_release else [])
+    for name in folders:
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    return dest
+
+
+def read_nb(path: Path) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def write_nb(nb: dict, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(nb, indent=1))
+
+
+def grade_id(cell: dict) -> str | None:
+    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+
+
+def source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT

@@ -1,0 +1,117 @@
+"""Generated files are in sync with what generates them, and the layout is what the README promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import ASSIGNMENTS, LESSONS, ROOT, copy_course, course_env, grade_id, read_nb, source
+
+pytestmark = pytest.mark.xdist_group("build")
+
+# In the scratch build, generate_solution skips execution: outputs are nbval's business.
+NO_EXECUTE = '''
+from nbgrader.preprocessors import Execute as _Execute
+from nbgrader.converters import GenerateSolution as _GS
+c.GenerateSolution.preprocessors = [p for p in _GS.preprocessors.default_value if p is not _Execute]
+'''
+
+
+def normalise(nb: dict) -> list[tuple]:
+    """What must match between a committed and a regenerated notebook (outputs aside)."""
+    return [(c["cell_type"], source(c), c.get("metadata", {}).get("nbgrader"),
+             sorted(c.get("metadata", {}).get("tags", []))) for c in nb["cells"]]
+
+
+@pytest.fixture(scope="module")
+def rebuilt(tmp_path_factory):
+    course = copy_course(tmp_path_factory.mktemp("build"), with_release=False)
+    with open(course / "nbgrader_config.py", "a") as fh:
+        fh.write(NO_EXECUTE)
+    for aid in ASSIGNMENTS:
+        for cmd in ("generate_assignment", "generate_solution"):
+            subprocess.run([sys.executable, "-m", "nbgrader", cmd, aid, "--force", "--log-level=WARN"],
+                           cwd=course, env=course_env(), check=True, capture_output=True)
+    return course
+
+
+def test_required_layout():
+    for name in ("notebooks", "solutions", "source", "release", "tests", "nbgrader_config.py",
+                 "requirements.txt", "README.md", "Makefile", "pyproject.toml", ".ci/run"):
+        assert (ROOT / name).exists(), f"{name} is missing from the repository root"
+    assert len(LESSONS) >= 1 and len(ASSIGNMENTS) >= 1
+    lesson_ids = {p.stem for p in LESSONS}
+    assert set(ASSIGNMENTS) <= lesson_ids, f"assignments without a lesson: {set(ASSIGNMENTS) - lesson_ids}"
+
+
+def test_no_generated_clutter_is_tracked():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    bad = [t for t in tracked if any(part in t.split("/") for part in (
+        "gradebook.db", "submitted", "autograded", "feedback", ".ipynb_checkpoints", "__pycache__", ".venv"))]
+    assert not bad, f"generated files are tracked by git: {bad}"
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+@pytest.mark.parametrize("kind", ["release", "solutions"])
+def test_generated_assignment_is_up_to_date(rebuilt, aid, kind):
+    ours = sorted(p.name for p in (ROOT / kind / aid).iterdir())
+    fresh = sorted(p.name for p in (rebuilt / kind / aid).iterdir())
+    assert ours == fresh, f"{kind}/{aid} has {ours}, a fresh build has {fresh}: run `make build`"
+    for name in fresh:
+        if name.endswith(".ipynb"):
+            assert normalise(read_nb(ROOT / kind / aid / name)) == normalise(read_nb(rebuilt / kind / aid / name)), (
+                f"{kind}/{aid}/{name} is out of date with source/{aid}: run `make build`")
+
+
+@pytest.mark.parametrize("path", [*LESSONS, *sorted((ROOT / "solutions").glob("*/*.ipynb"))],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_executed_notebooks_have_outputs_and_the_course_kernel(path):
+    nb = read_nb(path)
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code and all(c.get("execution_count") for c in code), f"{path.name} has cells that were not executed"
+    assert nb["metadata"]["kernelspec"]["name"] == "jax-course"
+    for c in nb["cells"]:
+        assert "execution" not in c.get("metadata", {}), f"{path.name} keeps execution timestamps: run `make build`"
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_release_hides_solutions_and_hidden_tests(aid):
+    for path in (ROOT / "release" / aid).glob("*.ipynb"):
+        text = path.read_text()
+        for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"):
+            assert marker not in text, f"{path.name} (student version) contains {marker!r}"
+        assert not any(c.get("outputs") for c in read_nb(path)["cells"] if c["cell_type"] == "code")
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_source_follows_the_exercise_conventions(aid):
+    """Answer cells, visible and hidden test cells, docstrings, and test cells that end in checks."""
+    import ast
+
+    (path,) = (ROOT / "source" / aid).glob("*.ipynb")
+    cells = read_nb(path)["cells"]
+    ids = [grade_id(c) for c in cells if grade_id(c)]
+    assert len(ids) == len(set(ids)), f"duplicate grade ids in {path.name}"
+    answers = [g[: -len("_answer")] for g in ids if g.endswith("_answer")]
+    for ex in answers:
+        assert ex in ids and f"{ex}_hidden" in ids, f"{ex} needs a visible test cell {ex!r} and {ex}_hidden"
+    for c in cells:
+        meta = c.get("metadata", {}).get("nbgrader", {})
+        if not meta.get("grade") or c["cell_type"] != "code":
+            continue
+        tree = ast.parse(source(c))
+        assert tree.body and isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant), (
+            f"test cell {meta['grade_id']} must start with a one-line docstring")
+        assert isinstance(tree.body[-1], ast.Assert), (
+            f"test cell {meta['grade_id']} must end in an assert, never a bare expression")
+        assert meta.get("locked") and meta.get("points", 0) > 0, f"test cell {meta['grade_id']}: locked, with points"
+    headings = [source(c) for c in cells if c["cell_type"] == "markdown" and "## Exercise" in source(c)]
+    assert len(headings) == len(answers) and all("point" in h for h in headings), (
+        "each exercise needs a '## Exercise k: title (N points)' heading")
+
+
+def test_gradebook_is_sqlite_and_solutions_folder_configured():
+    text = (ROOT / "nbgrader_config.py").read_text()
+    assert 'solution_directory = "solutions"' in text and "sqlite:///gradebook.db" in text
+    assert (ROOT / ".gitignore").read_text().count("gradebook.db") >= 1

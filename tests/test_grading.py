@@ -1,0 +1,211 @@
+"""The grading round trip, in a scratch copy of the course, through the instructor's grade command.
+
+For every assignment: the executed solution gets full marks, the blank student version zero, a
+correct answer that writes to stderr and warns keeps full marks, and every stored typical wrong
+answer (tests/wrong_answers/<assignment>/<exercise>__<slug>.py) loses points on its exercise with
+a one-line message. Broken submissions are recorded with zero and a reason while the rest are graded.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+from conftest import ASSIGNMENTS, ROOT, copy_course, course_env, grade_id, read_nb, source, write_nb
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grading")]
+
+WRONG = ROOT / "tests" / "wrong_answers"
+
+NOISE = '''import sys as _sys
+import warnings as _warnings
+
+_warnings.simplefilter("always")
+
+
+def _noisy(*_args):
+    print("debug: running a cell", file=_sys.stderr)
+    _warnings.warn("an honest warning", stacklevel=1)
+
+
+get_ipython().events.register("pre_run_cell", _noisy)
+'''
+
+
+def wrong_answers(aid: str) -> dict[str, list[Path]]:
+    """Exercise id -> its stored wrong answers."""
+    out: dict[str, list[Path]] = {}
+    for path in sorted((WRONG / aid).glob("*__*.py")):
+        out.setdefault(path.name.split("__")[0], []).append(path)
+    return out
+
+
+WRONG_CASES = [(aid, path) for aid in ASSIGNMENTS for paths in wrong_answers(aid).values() for path in paths]
+
+
+def notebook_name(aid: str) -> str:
+    (nb,) = sorted((ROOT / "source" / aid).glob("*.ipynb"))
+    return nb.name
+
+
+def replace_answer(nb: dict, ex: str, new_source: str) -> dict:
+    nb = copy.deepcopy(nb)
+    cells = [c for c in nb["cells"] if grade_id(c) == f"{ex}_answer"]
+    assert cells, f"no answer cell {ex}_answer for wrong answer of {ex}"
+    cells[0]["source"] = new_source
+    return nb
+
+
+def prepend_to_first_answer(nb: dict, text: str) -> dict:
+    nb = copy.deepcopy(nb)
+    cell = next(c for c in nb["cells"] if (grade_id(c) or "").endswith("_answer"))
+    cell["source"] = text + "\n" + source(cell)
+    return nb
+
+
+def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
+    """Write submitted/<student>/<aid>/ folders; return student -> {exercise: wrong answer file}."""
+    name = notebook_name(aid)
+    solution = read_nb(ROOT / "solutions" / aid / name)
+    blank = read_nb(ROOT / "release" / aid / name)
+    plan: dict[str, tuple[dict, dict[str, Path]]] = {
+        "solution": (solution, {}),
+        "blank": (blank, {}),
+        "honest": (prepend_to_first_answer(solution, NOISE), {}),
+    }
+    wrong = wrong_answers(aid)
+    for k in range(max((len(v) for v in wrong.values()), default=0)):
+        nb, used = solution, {}
+        for ex, paths in wrong.items():
+            if k < len(paths):
+                nb = replace_answer(nb, ex, paths[k].read_text())
+                used[ex] = paths[k]
+        plan[f"wrong{k + 1}"] = (nb, used)
+    for student, (nb, _) in plan.items():
+        write_nb(nb, course / "submitted" / student / aid / name)
+    return {student: used for student, (_, used) in plan.items()}
+
+
+def add_bad_submissions(course: Path, aid: str) -> None:
+    name = notebook_name(aid)
+    folder = course / "submitted"
+    (folder / "notanotebook" / aid).mkdir(parents=True)
+    (folder / "notanotebook" / aid / name).write_text("print('I saved a .py file as .ipynb')\n")
+    (folder / "emptyfolder" / aid).mkdir(parents=True)
+    solution = read_nb(ROOT / "solutions" / aid / name)
+    killer = prepend_to_first_answer(solution, "import os\nimport signal\n\nos.kill(os.getpid(), signal.SIGKILL)\n")
+    write_nb(killer, folder / "kernelkiller" / aid / name)
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Grade everything once: {aid: {"results": {...}, "cells": {...}, "plan": {...}, "course": Path}}."""
+    from nbgrader.api import Gradebook
+
+    from jaxcourse.grade import grade
+
+    course = copy_course(tmp_path_factory.mktemp("course"))
+    out = {}
+    for i, aid in enumerate(ASSIGNMENTS):
+        plan = build_submissions(course, aid)
+        if i == 0:
+            add_bad_submissions(course, aid)
+        results = {r.student: r for r in grade(aid, course, workers=2, timeout=300)}
+        cells = {}
+        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+            for student, r in results.items():
+                if r.status != "graded":
+                    continue
+                sub = gb.find_submission_notebook(Path(notebook_name(aid)).stem, aid, student)
+                cells[student] = {g.name: (g.score, g.max_score) for g in sub.grades}
+        out[aid] = {"results": results, "cells": cells, "plan": plan, "course": course}
+    return out
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_solution_gets_full_marks(graded, aid):
+    r = graded[aid]["results"]["solution"]
+    lost = {k: v for k, v in graded[aid]["cells"]["solution"].items() if v[0] != v[1]}
+    assert r.status == "graded" and r.score == r.max_score > 0, f"{r}; cells that lost points: {lost}"
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_blank_release_gets_zero(graded, aid):
+    r = graded[aid]["results"]["blank"]
+    scored = {k: v for k, v in graded[aid]["cells"]["blank"].items() if v[0]}
+    assert r.status == "graded" and r.score == 0, f"the blank notebook earned points in {scored}"
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_stderr_and_warnings_do_not_cost_marks(graded, aid):
+    r = graded[aid]["results"]["honest"]
+    lost = {k: v for k, v in graded[aid]["cells"]["honest"].items() if v[0] != v[1]}
+    assert r.status == "graded" and r.score == r.max_score, f"a noisy but correct answer lost {lost}"
+    # The noise really reached the test cells (so the check above means something).
+    autograded = graded[aid]["course"] / "autograded" / "honest" / aid / notebook_name(aid)
+    texts = [o.get("text", "") for c in read_nb(autograded)["cells"] for o in c.get("outputs", [])]
+    assert any("debug: running a cell" in "".join(t) for t in texts)
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_every_exercise_has_wrong_answers(aid):
+    answers = {grade_id(c)[: -len("_answer")] for c in read_nb(ROOT / "source" / aid / notebook_name(aid))["cells"]
+               if (grade_id(c) or "").endswith("_answer")}
+    assert len(answers) >= 4, f"{aid} has {len(answers)} exercises; the course asks for at least four"
+    missing = {ex for ex in answers if len(wrong_answers(aid).get(ex, [])) < 2}
+    assert not missing, f"exercises of {aid} with fewer than two stored wrong answers: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("aid,path", WRONG_CASES, ids=[f"{a}/{p.stem}" for a, p in WRONG_CASES])
+def test_wrong_answer_loses_points(graded, aid, path):
+    ex = path.name.split("__")[0]
+    (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
+    assert path.read_text().startswith("# Wrong:"), f"{path.name} must start with '# Wrong: <what is wrong>'"
+    cells = graded[aid]["cells"][student]
+    mine = {k: v for k, v in cells.items() if k == ex or (k.startswith(ex + "_") and k != ex + "_answer")}
+    assert mine, f"no graded cells named {ex} or {ex}_* in {aid}"
+    score, max_score = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
+    assert score < max_score, f"{path.name} kept full marks on {ex}: {mine}"
+    # Feedback: a failing cell of this exercise explains itself in one line.
+    nb = read_nb(graded[aid]["course"] / "autograded" / student / aid / notebook_name(aid))
+    errors = [o for c in nb["cells"] if grade_id(c) in mine for o in c.get("outputs", [])
+              if o.get("output_type") == "error"]
+    assert errors, f"{path.name}: no failing cell of {ex} shows an error"
+    messages = [e.get("evalue", "").strip() for e in errors]
+    assert any(m and "\n" not in m for m in messages), (
+        f"{path.name}: failing cells of {ex} give no one-line message: {[e['ename'] for e in errors]} {messages}")
+
+
+def test_bad_submissions_get_zero_with_a_reason_and_the_rest_are_graded(graded):
+    aid = ASSIGNMENTS[0]
+    results = graded[aid]["results"]
+    expected = {"notanotebook": "not a valid Jupyter notebook", "emptyfolder": "empty",
+                "kernelkiller": "kernel died"}
+    for student, reason in expected.items():
+        r = results[student]
+        assert (r.status, r.score) == ("failed", 0), f"{student}: {r}"
+        assert reason in r.reason, f"{student}: reason {r.reason!r} should mention {reason!r}"
+    assert results["solution"].score == results["solution"].max_score > 0
+    report = (graded[aid]["course"] / "reports" / f"{aid}.csv").read_text()
+    for student in [*expected, "solution", "blank"]:
+        assert f"\n{student}," in report, f"{student} missing from the report"
+
+
+def test_grade_command_exit_status_says_something_needs_a_look(tmp_path):
+    """The command-line entry point exits 1 when a submission could not be graded."""
+    import os
+    import subprocess
+    import sys
+
+    if not ASSIGNMENTS:
+        pytest.fail("no assignments in source/")
+    aid = ASSIGNMENTS[0]
+    course = copy_course(tmp_path / "course")
+    (course / "submitted" / "broken" / aid).mkdir(parents=True)
+    (course / "submitted" / "broken" / aid / notebook_name(aid)).write_text("{not json")
+    proc = subprocess.run([sys.executable, "-m", "jaxcourse.grade", aid, "--no-feedback"], cwd=course,
+                          env=course_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "not a valid Jupyter notebook" in proc.stdout
+    assert os.path.exists(course / "reports" / f"{aid}.csv")

@@ -1,0 +1,31 @@
+"""Strict nbval over the lessons and the executed solutions, on 1 CPU device and on 8 simulated ones.
+
+Each notebook runs in its own pytest subprocess so that the device count is fixed before JAX starts
+in the kernel. Outputs must match the committed ones exactly, except cells tagged
+``nbval-ignore-output`` and the patterns in tests/nbval_sanitize.cfg.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import LESSONS, ROOT, course_env
+
+pytestmark = pytest.mark.slow
+
+NOTEBOOKS = [*LESSONS, *sorted((ROOT / "solutions").glob("*/*.ipynb"))]
+
+
+@pytest.mark.parametrize("devices", [1, 8])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebook_outputs_match(path, devices, tmp_path):
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "--nbval",
+           str(path), "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"),
+           "--nbval-cell-timeout=300", "--rootdir", str(tmp_path)]
+    proc = subprocess.run(cmd, cwd=tmp_path, env=course_env(JAX_NUM_CPU_DEVICES=str(devices)),
+                          capture_output=True, text=True, timeout=900)
+    tail = proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert proc.returncode == 0, f"nbval failed for {path.name} on {devices} device(s):\n{tail}"
+    assert " passed" in proc.stdout.splitlines()[-1], tail
