@@ -9,8 +9,11 @@ c.CourseDirectory.solution_directory = "solutions"
 c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
-# The gradebook stays SQLite, next to this file, and is never committed.
-c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+# The gradebook stays SQLite, next to this file, and is never committed. One setting moves it to
+# PostgreSQL for parallel grading at scale: NBGRADER_DB_URL=postgresql://user@host:port/dbname
+import os  # noqa: E402
+
+c.CourseDirectory.db_url = os.environ.get("NBGRADER_DB_URL", "sqlite:///gradebook.db")
 # Only notebooks are part of an assignment; nothing else is copied into release/.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback"]
 

@@ -18,12 +18,14 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import multiprocessing
 import os
 import re
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,27 +118,108 @@ def ensure_in_gradebook(course: Path, assignment: str) -> None:
 
 
 def db_url(course: Path) -> str:
-    return f"sqlite:///{course / 'gradebook.db'}"
+    """The gradebook URL from the course's nbgrader_config.py (relative SQLite paths made absolute)."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    url = "sqlite:///gradebook.db"
+    if (course / "nbgrader_config.py").exists():
+        config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+        url = config.get("CourseDirectory", {}).get("db_url", url) or url
+    if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
+        url = f"sqlite:///{course / url[len('sqlite:///'):]}"
+    return url
 
 
-def grade_one(course: Path, assignment: str, student: str, notebooks: list[str],
+_API = None
+
+
+def _init_worker(course: str) -> None:
+    """Each worker process imports nbgrader once and grades many submissions from the course root."""
+    global _API
+    os.chdir(course)
+    os.environ.update(nbgrader_env())
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
+    config.CourseDirectory.root = course
+    config.CourseDirectory.db_url = db_url(Path(course))
+    _API = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
+
+
+def _autograde(assignment: str, student: str) -> tuple[bool, str]:
+    result = _API.autograde(assignment, student, force=True, create=True)
+    return bool(result.get("success")), (result.get("log") or "") + (result.get("error") or "")
+
+
+def grade_one(pool, assignment: str, student: str, folder: Path, notebooks: list[str],
               timeout: float, retries: int = 2) -> Result:
-    folder = course / "submitted" / student / assignment
+    """Grade one submission in a worker process; a broken submission becomes a Result with a reason."""
     reason = precheck(folder, notebooks)
     if reason:
         return Result(student, status="failed", reason=reason)
     log = ""
     for _attempt in range(retries + 1):
         try:
-            proc = nbgrader(["autograde", assignment, f"--student={student}", "--force"], course, timeout=timeout)
-        except subprocess.TimeoutExpired:
+            ok, log = pool.submit(_autograde, assignment, student).result(timeout=timeout)
+        except FuturesTimeout:
             return Result(student, status="failed", reason=f"grading took longer than {timeout:.0f} s")
-        log = proc.stdout + proc.stderr
-        if proc.returncode == 0:
+        except BrokenExecutor as err:
+            return Result(student, status="failed", reason=f"the grading worker crashed ({err.__class__.__name__})")
+        if ok:
             return Result(student)
         if not any(marker in log for marker in RETRYABLE):
             break
     return Result(student, status="failed", reason=failure_reason(log))
+
+
+def progress(done: int, total: int, r: Result) -> None:
+    """A progress bar on a terminal; one line per submission in logs."""
+    bar = "#" * (24 * done // total) + "." * (24 - 24 * done // total)
+    mark = "ok" if r.status == "graded" else f"FAILED: {r.reason}"
+    if sys.stdout.isatty():
+        print(f"\r[{bar}] {done}/{total} {r.student}: {mark}"[:120].ljust(120), end="", flush=True)
+        if done == total:
+            print()
+    else:
+        print(f"[{bar}] {done}/{total} {r.student}: {mark}", flush=True)
+
+
+def write_report(path: Path, results: list[Result]) -> None:
+    with open(path, "w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["student", "score", "max_score", "status", "reason"])
+        for r in results:
+            writer.writerow([r.student, f"{r.score:g}", f"{r.max_score:g}", r.status, r.reason])
+
+
+def print_summary(results: list[Result]) -> None:
+    width = max(len("student"), *(len(r.student) for r in results))
+    print(f"\n{'student':<{width}}  {'score':>9}  status")
+    for r in results:
+        print(f"{r.student:<{width}}  {f'{r.score:g}/{r.max_score:g}':>9}  {r.status} {r.reason}".rstrip())
+
+
+def plot_scores(path: Path, assignment: str, results: list[Result]) -> None:
+    """A PNG histogram of the scores, failed submissions in their own colour."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    max_score = max((r.max_score for r in results), default=1) or 1
+    fig, ax = plt.subplots(figsize=(6, 3), dpi=100)
+    bins = [i * max_score / 10 for i in range(11)]
+    graded = [r.score for r in results if r.status == "graded"]
+    failed = [0.0 for r in results if r.status != "graded"]
+    ax.hist([graded, failed], bins=bins, stacked=True, color=["tab:blue", "tab:red"],
+            label=[f"graded ({len(graded)})", f"could not be graded ({len(failed)})"])
+    ax.set(xlabel=f"score (of {max_score:g})", ylabel="submissions", title=f"{assignment}: score distribution")
+    ax.legend(frameon=False)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
@@ -174,33 +257,33 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
 
     started = time.perf_counter()
     results: list[Result] = []
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        futures = [pool.submit(grade_one, course, assignment, s, notebooks, timeout) for s in students]
-        for i, fut in enumerate(futures, 1):
+    workers = max(1, min(workers, len(students)))
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=spawn, initializer=_init_worker, initargs=(str(course),)) as pool, \
+            ThreadPoolExecutor(workers) as waiters:
+        futures = [waiters.submit(grade_one, pool, assignment, s, submitted / s / assignment, notebooks, timeout)
+                   for s in students]
+        for fut in as_completed(futures):
             r = fut.result()
             results.append(r)
-            mark = "ok" if r.status == "graded" else f"FAILED: {r.reason}"
-            print(f"[{i}/{len(students)}] {r.student}: {mark}", flush=True)
+            progress(len(results), len(students), r)
+    results.sort(key=lambda r: r.student)
     read_scores(course, assignment, results)
+    elapsed = time.perf_counter() - started
 
     out = (out or course / "reports").resolve()
     out.mkdir(parents=True, exist_ok=True)
     if feedback:
         nbgrader(["generate_feedback", assignment, "--force"], course)
     nbgrader(["export", f"--to={out / 'grades.csv'}"], course)
-    with open(out / f"{assignment}.csv", "w", newline="") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(["student", "score", "max_score", "status", "reason"])
-        for r in results:
-            writer.writerow([r.student, f"{r.score:g}", f"{r.max_score:g}", r.status, r.reason])
-    width = max(len(r.student) for r in results)
-    print(f"\n{'student':<{width}}  score  status")
-    for r in results:
-        print(f"{r.student:<{width}}  {r.score:>5g}/{r.max_score:g}  {r.status} {r.reason}")
-    print(f"\ngraded {sum(r.status == 'graded' for r in results)} of {len(results)} submissions "
-          f"in {time.perf_counter() - started:.1f} s; report: {out / (assignment + '.csv')}")
-    print(json.dumps({"assignment": assignment, "graded": sum(r.status == "graded" for r in results),
-                      "failed": sum(r.status != "graded" for r in results)}))
+    write_report(out / f"{assignment}.csv", results)
+    plot_scores(out / f"{assignment}_scores.png", assignment, results)
+    print_summary(results)
+    graded = sum(r.status == "graded" for r in results)
+    print(f"graded {graded} of {len(results)} submissions in {elapsed:.1f} s with {workers} worker(s); "
+          f"report: {out / (assignment + '.csv')}")
+    print(json.dumps({"assignment": assignment, "graded": graded, "failed": len(results) - graded,
+                      "seconds": round(elapsed, 2), "workers": workers}))
     return results
 
 
@@ -208,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("assignment", help="assignment id, e.g. 03_vmap")
     parser.add_argument("--course", type=Path, default=Path("."), help="course root (default: .)")
-    parser.add_argument("--workers", type=int, default=1, help="submissions graded at once")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="submissions graded at once (default: the number of cores)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds allowed per submission")
     parser.add_argument("--student", action="append", help="grade only these students")
     parser.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")

@@ -1,0 +1,125 @@
+"""Parallel grading on one gradebook, SQLite (default) and PostgreSQL: no grade lost or doubled.
+
+Uses a tiny synthetic assignment so the test measures the grading machinery, not JAX.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import nbformat
+import pytest
+from conftest import ROOT, course_env
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grading")]
+
+AID = "90_tiny"
+STUDENTS = [f"s{i:02d}" for i in range(6)]
+
+
+def cell(kind, src, **nbgrader):
+    meta = {"nbgrader": {"schema_version": 3, "grade": False, "solution": False, "locked": False, **nbgrader}}
+    make = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
+    return make(src, metadata=meta)
+
+
+def tiny_course(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "nbgrader_config.py", path)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "jax-course", "display_name": "Python 3 (JAX course)", "language": "python"}
+    nb.cells = [
+        cell("markdown", "## Exercise 1: add (2 points)"),
+        cell("code", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION",
+             grade_id="add_answer", solution=True),
+        cell("code", '"""add works on ints."""\nassert add(1, 2) == 3, "add(1, 2) should be 3."',
+             grade_id="add", grade=True, locked=True, points=2),
+        cell("code", '"""Hidden checks."""\n### BEGIN HIDDEN TESTS\nassert add(-1, 1) == 0, "add(-1, 1) should be 0."'
+             "\n### END HIDDEN TESTS", grade_id="add_hidden", grade=True, locked=True, points=1),
+    ]
+    (path / "source" / AID).mkdir(parents=True)
+    nbformat.write(nb, path / "source" / AID / f"{AID}.ipynb")
+    answers = {"right": "def add(a, b):\n    return a + b", "wrong": "def add(a, b):\n    return a - b"}
+    for i, student in enumerate(STUDENTS):
+        sub = nbformat.read(path / "source" / AID / f"{AID}.ipynb", as_version=4)
+        sub.cells[1].source = answers["right" if i % 2 == 0 else "wrong"]
+        (path / "submitted" / student / AID).mkdir(parents=True)
+        nbformat.write(sub, path / "submitted" / student / AID / f"{AID}.ipynb")
+    return path
+
+
+def grade_rows(url: str) -> list[tuple[str, str, float]]:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(url) as gb:
+        return sorted((s.student.id, g.name, g.score) for a in gb.assignments for s in a.submissions
+                      for nb in s.notebooks for g in nb.grades)
+
+
+def check_parallel_run(course: Path, url: str) -> None:
+    from jaxcourse.grade import grade
+
+    results = grade(AID, course, workers=2, timeout=300, feedback=False)
+    assert [r.status for r in results] == ["graded"] * len(STUDENTS)
+    rows = grade_rows(url)
+    # Exactly one row per submission and graded cell: none lost, none doubled.
+    assert len(rows) == len(STUDENTS) * 2 == len({(s, g) for s, g, _ in rows}), rows
+    scores = {r.student: r.score for r in results}
+    assert scores == {s: (3.0 if i % 2 == 0 else 0.0) for i, s in enumerate(STUDENTS)}
+    # Grading again (e.g. after a regrade request) replaces rows instead of adding them.
+    grade(AID, course, workers=2, timeout=300, feedback=False, students=STUDENTS[:2])
+    assert grade_rows(url) == rows
+
+
+def test_parallel_grading_sqlite(tmp_path):
+    course = tiny_course(tmp_path / "course")
+    check_parallel_run(course, f"sqlite:///{course / 'gradebook.db'}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def postgres(tmp_path):
+    """A throw-away PostgreSQL server on loopback, started and stopped by the test itself."""
+    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not bins:
+        pytest.skip("PostgreSQL is not installed (run scripts/system-deps.sh as root)")
+    pytest.importorskip("psycopg2", reason="psycopg2 is not installed")
+    bindir = bins[-1].parent
+    # pytest's tmp_path is private to its user; the server may run as another one.
+    tmp_path = Path(tempfile.mkdtemp(prefix="jaxcourse-pg-"))
+    data, port = tmp_path / "pgdata", free_port()
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use its own system user
+        as_user = ["runuser", "-u", "postgres", "--"]
+        tmp_path.chmod(0o777)
+    env = course_env()
+    subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "grader", "--auth=trust", "-E", "UTF8"],
+                   check=True, capture_output=True, env=env)
+    subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(tmp_path / "pg.log"), "-w", "start",
+                    "-o", f"-p {port} -k {tmp_path} -c listen_addresses=127.0.0.1"], check=True,
+                   capture_output=True, env=env)
+    try:
+        subprocess.run([str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "grader", "gradebook"],
+                       check=True, capture_output=True, env=env)
+        yield f"postgresql://grader@127.0.0.1:{port}/gradebook"
+    finally:
+        subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+                       capture_output=True, env=env)
+        shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_parallel_grading_postgresql(tmp_path, postgres, monkeypatch):
+    course = tiny_course(tmp_path / "course")
+    monkeypatch.setenv("NBGRADER_DB_URL", postgres)
+    check_parallel_run(course, postgres)
+    assert not (course / "gradebook.db").exists(), "grading wrote a SQLite gradebook instead of PostgreSQL"
