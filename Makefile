@@ -8,7 +8,7 @@ export PATH := $(BIN):$(PATH)
 export JAX_PLATFORMS ?= cpu
 PYTEST_ARGS ?=
 
-.PHONY: venv system-deps lab test build grade bench lint clean
+.PHONY: venv system-deps lab test build grade bench bench-grading lint clean
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ grade: venv
 ## Time the augmentation pipelines (prints a table, then one JSON line).
 bench: venv
 	$(BIN)/python -m jaxcourse.bench
+
+## Time the grading command: serial vs parallel vs bare execution (prints a table, then one JSON line).
+bench-grading: venv
+	$(BIN)/python -m jaxcourse.bench_grading
 
 lint: venv
 	$(BIN)/ruff check .

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool
 
 
 class StderrIsNotFailure(Preprocessor):
@@ -12,6 +13,8 @@ class StderrIsNotFailure(Preprocessor):
     triggers a JAX warning or writes a debug line would lose its points. The text stays visible in
     the feedback, marked as having come from stderr.
     """
+
+    enabled = Bool(True).tag(config=True)  # nbconvert preprocessors are off unless enabled
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "code" and cell.get("metadata", {}).get("nbgrader", {}).get("grade"):

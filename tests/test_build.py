@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
-from conftest import ASSIGNMENTS, LESSONS, ROOT, copy_course, course_env, grade_id, read_nb, source
+from conftest import ASSIGNMENTS, LESSONS, ROOT, copy_course, grade_id, read_nb, source
 
 pytestmark = pytest.mark.xdist_group("build")
-
-# In the scratch build, generate_solution skips execution: outputs are nbval's business.
-NO_EXECUTE = '''
-from nbgrader.preprocessors import Execute as _Execute
-from nbgrader.converters import GenerateSolution as _GS
-c.GenerateSolution.preprocessors = [p for p in _GS.preprocessors.default_value if p is not _Execute]
-'''
-
 
 def normalise(nb: dict) -> list[tuple]:
     """What must match between a committed and a regenerated notebook (outputs aside)."""
@@ -26,13 +17,12 @@ def normalise(nb: dict) -> list[tuple]:
 
 @pytest.fixture(scope="module")
 def rebuilt(tmp_path_factory):
+    """release/ and solutions/ regenerated from source/ in a scratch course (solutions not executed:
+    their outputs are nbval's business)."""
+    from jaxcourse.build import generate_assignments
+
     course = copy_course(tmp_path_factory.mktemp("build"), with_release=False)
-    with open(course / "nbgrader_config.py", "a") as fh:
-        fh.write(NO_EXECUTE)
-    for aid in ASSIGNMENTS:
-        for cmd in ("generate_assignment", "generate_solution"):
-            subprocess.run([sys.executable, "-m", "nbgrader", cmd, aid, "--force", "--log-level=WARN"],
-                           cwd=course, env=course_env(), check=True, capture_output=True)
+    generate_assignments(course, execute=False)
     return course
 
 
@@ -84,6 +74,17 @@ def test_release_hides_solutions_and_hidden_tests(aid):
         assert not any(c.get("outputs") for c in read_nb(path)["cells"] if c["cell_type"] == "code")
 
 
+def ends_in_check(stmt) -> bool:
+    """An assert, or a block (for, with, if, try) whose last statement ends in one."""
+    import ast
+
+    if isinstance(stmt, ast.Assert):
+        return True
+    if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If, ast.Try)):
+        return ends_in_check(stmt.body[-1])
+    return False
+
+
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
 def test_source_follows_the_exercise_conventions(aid):
     """Answer cells, visible and hidden test cells, docstrings, and test cells that end in checks."""
@@ -103,7 +104,7 @@ def test_source_follows_the_exercise_conventions(aid):
         tree = ast.parse(source(c))
         assert tree.body and isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant), (
             f"test cell {meta['grade_id']} must start with a one-line docstring")
-        assert isinstance(tree.body[-1], ast.Assert), (
+        assert ends_in_check(tree.body[-1]), (
             f"test cell {meta['grade_id']} must end in an assert, never a bare expression")
         assert meta.get("locked") and meta.get("points", 0) > 0, f"test cell {meta['grade_id']}: locked, with points"
     headings = [source(c) for c in cells if c["cell_type"] == "markdown" and "## Exercise" in source(c)]

@@ -98,29 +98,35 @@ def add_bad_submissions(course: Path, aid: str) -> None:
     write_nb(killer, folder / "kernelkiller" / aid / name)
 
 
+class Graded(dict):
+    """Grades each assignment on first use: {aid: {"results", "cells", "plan", "course"}}."""
+
+    def __init__(self, course: Path):
+        super().__init__()
+        self.course = course
+
+    def __missing__(self, aid: str) -> dict:
+        from nbgrader.api import Gradebook
+
+        from jaxcourse.grade import grade
+
+        plan = build_submissions(self.course, aid)
+        if aid == ASSIGNMENTS[0]:
+            add_bad_submissions(self.course, aid)
+        results = {r.student: r for r in grade(aid, self.course, workers=2, timeout=300)}
+        cells = {}
+        with Gradebook(f"sqlite:///{self.course / 'gradebook.db'}") as gb:
+            for student, r in results.items():
+                if r.status == "graded":
+                    sub = gb.find_submission_notebook(Path(notebook_name(aid)).stem, aid, student)
+                    cells[student] = {g.name: (g.score, g.max_score) for g in sub.grades}
+        self[aid] = {"results": results, "cells": cells, "plan": plan, "course": self.course}
+        return self[aid]
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Grade everything once: {aid: {"results": {...}, "cells": {...}, "plan": {...}, "course": Path}}."""
-    from nbgrader.api import Gradebook
-
-    from jaxcourse.grade import grade
-
-    course = copy_course(tmp_path_factory.mktemp("course"))
-    out = {}
-    for i, aid in enumerate(ASSIGNMENTS):
-        plan = build_submissions(course, aid)
-        if i == 0:
-            add_bad_submissions(course, aid)
-        results = {r.student: r for r in grade(aid, course, workers=2, timeout=300)}
-        cells = {}
-        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-            for student, r in results.items():
-                if r.status != "graded":
-                    continue
-                sub = gb.find_submission_notebook(Path(notebook_name(aid)).stem, aid, student)
-                cells[student] = {g.name: (g.score, g.max_score) for g in sub.grades}
-        out[aid] = {"results": results, "cells": cells, "plan": plan, "course": course}
-    return out
+    return Graded(copy_course(tmp_path_factory.mktemp("course")))
 
 
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
