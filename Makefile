@@ -19,7 +19,7 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 
 venv: $(VENV)/.installed
 
-## Debian packages some tests need (chromium for the browser test); installs only when root.
+## Debian packages some tests need (chromium, bubblewrap, postgresql); installs only when root.
 system-deps:
 	bash scripts/system-deps.sh
 
@@ -29,7 +29,7 @@ lab: venv
 
 ## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices.
 test: venv system-deps
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 ## Regenerate everything generated: executed lessons, release/ and solutions/.
 build: venv
