@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -50,11 +51,38 @@ def lessons(root: Path = ROOT) -> list[Path]:
     return sorted((root / "notebooks").glob("*.ipynb"))
 
 
+def _path_rewrites() -> list[tuple[re.Pattern, str]]:
+    """Absolute paths of this machine that end up in tracebacks and warnings, and what replaces them."""
+    import sysconfig
+
+    places = [(sysconfig.get_paths()["purelib"], "site-packages"), (sys.prefix, "venv"),
+              (sys.base_prefix, "python"), (str(ROOT), "course"), (str(Path.home()), "~")]
+    rules = [(re.compile(r"/tmp/ipykernel_\d+/\d+\.py"), "<cell>")]
+    rules += [(re.compile(re.escape(p.rstrip("/"))), name) for p, name in places if p and p != "/"]
+    return rules
+
+
+def _scrub(text, rules):
+    if isinstance(text, list):
+        return [_scrub(t, rules) for t in text]
+    for pattern, name in rules:
+        text = pattern.sub(name, text)
+    return text
+
+
 def clean_notebook(path: Path) -> None:
-    """Drop volatile metadata (execution timestamps, widget state) and keep nbgrader and tags."""
+    """Drop volatile metadata (execution timestamps, widget state), keep nbgrader and tags, and
+    replace this machine's absolute paths in tracebacks and printed text by short names."""
     nb = json.loads(path.read_text())
+    rules = _path_rewrites()
     for cell in nb["cells"]:
         cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items() if k in KEEP_CELL_METADATA}
+        for out in cell.get("outputs", []):
+            if "traceback" in out:
+                out["traceback"] = _scrub(out["traceback"], rules)
+            for key in ("text", "evalue"):
+                if key in out:
+                    out[key] = _scrub(out[key], rules)
     meta = nb.setdefault("metadata", {})
     meta.pop("widgets", None)
     meta.pop("toc", None)
