@@ -9,6 +9,7 @@ a one-line message. Broken submissions are recorded with zero and a reason while
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,27 @@ def prepend_to_first_answer(nb: dict, text: str) -> dict:
     return nb
 
 
+def linked_exercises(nb: dict) -> dict[str, set[str]]:
+    """Exercise -> the exercises whose answers it uses or that use its answer (by the names defined)."""
+    import ast
+
+    cells = {grade_id(c): source(c) for c in nb["cells"] if grade_id(c)}
+    exercises = [g[: -len("_answer")] for g in cells if g.endswith("_answer")]
+    defined = {}
+    for ex in exercises:
+        tree = ast.parse(cells[f"{ex}_answer"])
+        defined[ex] = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))} | {
+            t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    text = {ex: "\n".join(s for g, s in cells.items() if g == ex or g.startswith(ex + "_")) for ex in exercises}
+    linked = {ex: set() for ex in exercises}
+    for a in exercises:
+        for b in exercises:
+            if a != b and any(re.search(rf"\b{re.escape(name)}\b", text[b]) for name in defined[a]):
+                linked[a].add(b)
+                linked[b].add(a)
+    return linked
+
+
 def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
     """Write submitted/<student>/<aid>/ folders; return student -> {exercise: wrong answer file}."""
     name = notebook_name(aid)
@@ -74,13 +96,20 @@ def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
         "blank": (blank, {}),
         "honest": (prepend_to_first_answer(solution, NOISE), {}),
     }
-    wrong = wrong_answers(aid)
-    for k in range(max((len(v) for v in wrong.values()), default=0)):
-        nb, used = solution, {}
-        for ex, paths in wrong.items():
-            if k < len(paths):
-                nb = replace_answer(nb, ex, paths[k].read_text())
-                used[ex] = paths[k]
+    linked = linked_exercises(solution)
+    groups: list[dict[str, Path]] = []
+    for ex, paths in wrong_answers(aid).items():
+        for path in paths:
+            # Share a notebook only with wrong answers to exercises that neither use nor are used by
+            # this one, so that each wrong answer must be caught by its own exercise's tests.
+            group = next((g for g in groups if not any(e == ex or e in linked[ex] for e in g)), None)
+            if group is None:
+                groups.append(group := {})
+            group[ex] = path
+    for k, used in enumerate(groups):
+        nb = solution
+        for ex, path in used.items():
+            nb = replace_answer(nb, ex, path.read_text())
         plan[f"wrong{k + 1}"] = (nb, used)
     for student, (nb, _) in plan.items():
         write_nb(nb, course / "submitted" / student / aid / name)
