@@ -133,7 +133,7 @@ def db_url(course: Path) -> str:
 _API = None
 
 
-def _init_worker(course: str) -> None:
+def _init_worker(course: str, sandboxed: bool = True) -> None:
     """Each worker process imports nbgrader once and grades many submissions from the course root."""
     global _API
     os.chdir(course)
@@ -145,6 +145,10 @@ def _init_worker(course: str) -> None:
     config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
     config.CourseDirectory.root = course
     config.CourseDirectory.db_url = db_url(Path(course))
+    if sandboxed:  # each kernel in bubblewrap, as nobody, without network (jaxcourse/sandbox.py)
+        from jaxcourse import sandbox
+
+        config.merge(sandbox.grading_config())
     _API = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
@@ -239,8 +243,19 @@ def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
 
 
 def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
-          students: list[str] | None = None, feedback: bool = True, out: Path | None = None) -> list[Result]:
+          students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
+          sandboxed: bool = True) -> list[Result]:
     course = course.resolve()
+    if sandboxed:
+        from jaxcourse import sandbox
+
+        ok, why = sandbox.available()
+        if not ok:
+            raise SystemExit(f"cannot sandbox student code: {why}\nrun scripts/system-deps.sh as root, or pass "
+                             "--no-sandbox to grade without it (student code then runs as you, in the course)")
+        print(f"sandbox: {why}", flush=True)
+    else:
+        print("sandbox: OFF (--no-sandbox): student code runs as you and can read the course", flush=True)
     notebooks = expected_notebooks(course, assignment)
     submitted = course / "submitted"
     found = sorted(p.parent.name for p in submitted.glob(f"*/{assignment}")) if submitted.exists() else []
@@ -259,7 +274,8 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     results: list[Result] = []
     workers = max(1, min(workers, len(students)))
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=spawn, initializer=_init_worker, initargs=(str(course),)) as pool, \
+    with ProcessPoolExecutor(workers, mp_context=spawn, initializer=_init_worker,
+                             initargs=(str(course), sandboxed)) as pool, \
             ThreadPoolExecutor(workers) as waiters:
         futures = [waiters.submit(grade_one, pool, assignment, s, submitted / s / assignment, notebooks, timeout)
                    for s in students]
@@ -296,9 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600, help="seconds allowed per submission")
     parser.add_argument("--student", action="append", help="grade only these students")
     parser.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run student kernels without the bubblewrap sandbox (only for code you trust)")
     args = parser.parse_args(argv)
     results = grade(args.assignment, args.course, args.workers, args.timeout, args.student,
-                    feedback=not args.no_feedback)
+                    feedback=not args.no_feedback, sandboxed=not args.no_sandbox)
     return 0 if all(r.status == "graded" for r in results) else 1
 
 

@@ -16,6 +16,17 @@ ASSIGNMENTS = sorted(p.name for p in (ROOT / "source").iterdir() if p.is_dir() a
 LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
+def _sandbox_ok() -> bool:
+    from jaxcourse import sandbox
+
+    return sandbox.available()[0]
+
+
+#: Grading tests run student kernels in the sandbox when bubblewrap is there (CI installs it);
+#: without it they grade unsandboxed rather than not at all (tests/test_sandbox.py then skips).
+SANDBOX = _sandbox_ok()
+
+
 def course_env(**extra: str) -> dict[str, str]:
     """The environment for nbgrader and kernels: the virtualenv first on PATH, CPU only."""
     env = dict(os.environ)

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ASSIGNMENTS, ROOT, copy_course, course_env, grade_id, read_nb, source, write_nb
+from conftest import ASSIGNMENTS, ROOT, SANDBOX, copy_course, course_env, grade_id, read_nb, source, write_nb
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grading")]
 
@@ -76,7 +76,7 @@ def linked_exercises(nb: dict) -> dict[str, set[str]]:
         tree = ast.parse(cells[f"{ex}_answer"])
         defined[ex] = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))} | {
             t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
-    text = {ex: "\n".join(s for g, s in cells.items() if g == ex or g.startswith(ex + "_")) for ex in exercises}
+    text = {ex: "\n".join(cells[g] for g in (ex, f"{ex}_answer", f"{ex}_hidden") if g in cells) for ex in exercises}
     linked = {ex: set() for ex in exercises}
     for a in exercises:
         for b in exercises:
@@ -142,7 +142,7 @@ class Graded(dict):
         plan = build_submissions(self.course, aid)
         if aid == ASSIGNMENTS[0]:
             add_bad_submissions(self.course, aid)
-        results = {r.student: r for r in grade(aid, self.course, workers=2, timeout=300)}
+        results = {r.student: r for r in grade(aid, self.course, workers=2, timeout=300, sandboxed=SANDBOX)}
         cells = {}
         with Gradebook(f"sqlite:///{self.course / 'gradebook.db'}") as gb:
             for student, r in results.items():
@@ -198,7 +198,7 @@ def test_wrong_answer_loses_points(graded, aid, path):
     (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
     assert path.read_text().startswith("# Wrong:"), f"{path.name} must start with '# Wrong: <what is wrong>'"
     cells = graded[aid]["cells"][student]
-    mine = {k: v for k, v in cells.items() if k == ex or (k.startswith(ex + "_") and k != ex + "_answer")}
+    mine = {k: v for k, v in cells.items() if k in (ex, f"{ex}_hidden")}
     assert mine, f"no graded cells named {ex} or {ex}_* in {aid}"
     score, max_score = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
     assert score < max_score, f"{path.name} kept full marks on {ex}: {mine}"
@@ -239,7 +239,8 @@ def test_grade_command_exit_status_says_something_needs_a_look(tmp_path):
     course = copy_course(tmp_path / "course")
     (course / "submitted" / "broken" / aid).mkdir(parents=True)
     (course / "submitted" / "broken" / aid / notebook_name(aid)).write_text("{not json")
-    proc = subprocess.run([sys.executable, "-m", "jaxcourse.grade", aid, "--no-feedback"], cwd=course,
+    flags = [] if SANDBOX else ["--no-sandbox"]
+    proc = subprocess.run([sys.executable, "-m", "jaxcourse.grade", aid, "--no-feedback", *flags], cwd=course,
                           env=course_env(), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "not a valid Jupyter notebook" in proc.stdout

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import ROOT, course_env
+from conftest import ROOT, SANDBOX, course_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grading")]
 
@@ -64,7 +64,7 @@ def grade_rows(url: str) -> list[tuple[str, str, float]]:
 def check_parallel_run(course: Path, url: str) -> None:
     from jaxcourse.grade import grade
 
-    results = grade(AID, course, workers=2, timeout=300, feedback=False)
+    results = grade(AID, course, workers=2, timeout=300, feedback=False, sandboxed=SANDBOX)
     assert [r.status for r in results] == ["graded"] * len(STUDENTS)
     rows = grade_rows(url)
     # Exactly one row per submission and graded cell: none lost, none doubled.
@@ -72,7 +72,7 @@ def check_parallel_run(course: Path, url: str) -> None:
     scores = {r.student: r.score for r in results}
     assert scores == {s: (3.0 if i % 2 == 0 else 0.0) for i, s in enumerate(STUDENTS)}
     # Grading again (e.g. after a regrade request) replaces rows instead of adding them.
-    grade(AID, course, workers=2, timeout=300, feedback=False, students=STUDENTS[:2])
+    grade(AID, course, workers=2, timeout=300, feedback=False, students=STUDENTS[:2], sandboxed=SANDBOX)
     assert grade_rows(url) == rows
 
 

@@ -1,0 +1,3 @@
+# Wrong: ignores the mask and averages the padding too
+def masked_mean_step(block, mask):
+    return lax.pmean(jnp.mean(block), "devices")
