@@ -29,7 +29,7 @@ lab: venv
 
 ## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices.
 test: venv system-deps
-	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 ## Regenerate everything generated: executed lessons, release/ and solutions/.
 build: venv

@@ -10,7 +10,7 @@ c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
 # The gradebook stays SQLite, next to this file, and is never committed. One setting moves it to
-# PostgreSQL for parallel grading at scale: NBGRADER_DB_URL=postgresql://user@host:port/dbname
+# PostgreSQL for parallel grading at scale: NBGRADER_DB_URL=postgresql+psycopg2://user@host:port/dbname
 import os  # noqa: E402
 
 c.CourseDirectory.db_url = os.environ.get("NBGRADER_DB_URL", "sqlite:///gradebook.db")

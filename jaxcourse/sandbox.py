@@ -196,6 +196,9 @@ def command(work: Path, tmp: Path, ipc: Path, inner: list[str], fds: list[int],
     pkg = course_package()
     if pkg is not None:
         roots.append(str(pkg))
+    # The private /tmp first: the course (and so its .venv) may itself live under /tmp, and a later
+    # mount over /tmp would hide it.
+    args += ["--bind", str(tmp), TMP]
     # The folders leading to bound paths: world-traversable (bwrap as root would copy root's 0700).
     for parent in _parents([*roots, IPC, WORK]):
         if parent not in ("/usr", "/tmp"):
@@ -217,7 +220,7 @@ def command(work: Path, tmp: Path, ipc: Path, inner: list[str], fds: list[int],
     for root in roots:
         args += ["--ro-bind", root, root]
     args += ["--proc", "/proc", "--dev", "/dev",
-             "--bind", str(tmp), TMP, "--bind", str(ipc), IPC, "--bind", str(work), WORK]
+             "--bind", str(ipc), IPC, "--bind", str(work), WORK]
     if connection is not None:
         args += ["--perms", "0444", "--ro-bind-data", data(connection), CONNECTION]
     args += ["--chdir", WORK, *_kernel_env(), "--", *inner]

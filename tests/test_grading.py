@@ -9,6 +9,7 @@ a one-line message. Broken submissions are recorded with zero and a reason while
 from __future__ import annotations
 
 import copy
+import os
 import re
 from pathlib import Path
 
@@ -142,7 +143,22 @@ class Graded(dict):
         plan = build_submissions(self.course, aid)
         if aid == ASSIGNMENTS[0]:
             add_bad_submissions(self.course, aid)
-        results = {r.student: r for r in grade(aid, self.course, workers=2, timeout=300, sandboxed=SANDBOX)}
+        # The round trip checks scores, so it grades without the sandbox (tests/test_sandbox.py grades
+        # through it end to end) and shares one JAX compilation cache across its ~50 kernels, which
+        # roughly halves its CPU time. Never do this for real students: a shared cache is writable.
+        cache = {"JAX_COMPILATION_CACHE_DIR": str(self.course / ".jax_cache"),
+                 "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
+                 "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
+        saved = {k: os.environ.get(k) for k in cache}
+        os.environ.update(cache)
+        try:
+            results = {r.student: r for r in grade(aid, self.course, workers=2, timeout=300, sandboxed=False)}
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
         cells = {}
         with Gradebook(f"sqlite:///{self.course / 'gradebook.db'}") as gb:
             for student, r in results.items():

@@ -111,7 +111,7 @@ def postgres(tmp_path):
     try:
         subprocess.run([str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "grader", "gradebook"],
                        check=True, capture_output=True, env=env)
-        yield f"postgresql://grader@127.0.0.1:{port}/gradebook"
+        yield f"postgresql+psycopg2://grader@127.0.0.1:{port}/gradebook"
     finally:
         subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
                        capture_output=True, env=env)
