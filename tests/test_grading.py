@@ -169,7 +169,7 @@ class Graded(dict):
         return self[aid]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # session: xdist may interleave this module with others in its group
 def graded(tmp_path_factory):
     return Graded(copy_course(tmp_path_factory.mktemp("course")))
 
