@@ -26,28 +26,31 @@ c.Execute.record_timing = False
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
-# A correct answer must not lose marks because something wrote to stderr (a JAX warning, a
-# debug print): nbgrader counts any stderr in a test cell as a failure, so after execution we
-# turn stderr into ordinary output before the grades are read.
+# Grading that holds (jaxcourse/grading.py): every submission is rebuilt from the instructor's
+# cells plus the student's answers, the student's code and the probe half of each test run in the
+# student's kernel, and a separate trusted process decides every test from the values the probes
+# hand back. Honest output on stderr, warnings and prints never fail a test; only a failed check does.
 from nbconvert.preprocessors import ClearMetadataPreprocessor  # noqa: E402
+from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
 from nbgrader.preprocessors import (  # noqa: E402
     AssignLatePenalties,
     CheckCellMetadata,
-    Execute,
-    IgnorePattern,
-    LimitOutput,
+    ClearHiddenTests,
+    ClearOutput,
+    GetGrades,
+    OverwriteKernelspec,
     SaveAutoGrades,
 )
 
-from jaxcourse.grading import StderrIsNotFailure  # noqa: E402
+from jaxcourse.grading import Canonicalize, TrustedExecute  # noqa: E402
 
+c.Autograde.sanitize_preprocessors = [ClearOutput, OverwriteKernelspec, Canonicalize]
 c.Autograde.autograde_preprocessors = [
-    Execute,
-    StderrIsNotFailure,
-    IgnorePattern,
+    TrustedExecute,
     ClearMetadataPreprocessor,
-    LimitOutput,
     SaveAutoGrades,
     AssignLatePenalties,
     CheckCellMetadata,
 ]
+# Feedback shows each hidden test's name (its docstring) and result, not its code.
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]

@@ -1,9 +1,55 @@
-"""Grading pieces that plug into nbgrader (see ``nbgrader_config.py``)."""
+"""Grading pieces that plug into nbgrader (see ``nbgrader_config.py``).
+
+nbgrader's own autograde runs every test cell in the student's kernel and calls a test passed when
+its cell raised nothing there, which any code in that process can arrange. Here:
+
+1. :class:`Canonicalize` (instead of nbgrader's sanitising steps) rebuilds the submission from the
+   instructor's copy: every cell comes from the release notebook and the gradebook, except the
+   answer cells (by grade id) and the student's own extra code cells, which are taken from the
+   submission. Changed, deleted, relabelled or added test cells therefore change nothing; what was
+   odd about the submission is recorded in :data:`PROBLEMS` for the grading report.
+2. :class:`TrustedExecute` (instead of ``Execute``) runs the setup, answer and extra cells and then
+   the *probe* half of each test cell (``jaxcourse.checking``) in the student's kernel (the
+   bubblewrap sandbox when grading for real), collects the values each probe hands back, and runs
+   the *check* halves in a separate trusted process, ``python -I -m jaxcourse.checking``, that
+   never runs student code. Each test cell's output is then written from that verdict: nothing, or
+   an error with one sentence. nbgrader's ``SaveAutoGrades`` reads the scores from those outputs.
+   A cell that kills the kernel or runs past the time limit is skipped on a fresh kernel, so the
+   other exercises are still graded.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
 from nbconvert.preprocessors import Preprocessor
-from traitlets import Bool
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor
+from traitlets import Bool, Integer, Unicode
+
+from jaxcourse import checking
+
+#: What looked wrong in the notebooks graded by this process since the last :func:`take_problems`.
+PROBLEMS: list[str] = []
+
+
+def take_problems() -> list[str]:
+    out = list(PROBLEMS)
+    PROBLEMS.clear()
+    return out
+
+
+def _nbgrader(cell) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+
+
+def _grade_id(cell) -> str | None:
+    return _nbgrader(cell).get("grade_id")
 
 
 class StderrIsNotFailure(Preprocessor):
@@ -17,9 +63,224 @@ class StderrIsNotFailure(Preprocessor):
     enabled = Bool(True).tag(config=True)  # nbconvert preprocessors are off unless enabled
 
     def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type == "code" and cell.get("metadata", {}).get("nbgrader", {}).get("grade"):
+        if cell.cell_type == "code" and _nbgrader(cell).get("grade"):
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "stream" and output.get("name") == "stderr":
                     output["name"] = "stdout"
                     output["text"] = "[stderr] " + output.get("text", "")
         return cell, resources
+
+
+class Canonicalize(NbGraderPreprocessor):
+    """Rebuild a submission from the instructor's cells plus the student's answers and extra cells."""
+
+    release_directory = Unicode("release", help="where the released notebooks (the templates) live").tag(
+        config=True)
+
+    def preprocess(self, nb, resources):
+        from nbgrader.api import Gradebook
+
+        nb_id = resources["nbgrader"]["notebook"]
+        aid = resources["nbgrader"]["assignment"]
+        template_path = Path(self.release_directory) / aid / f"{nb_id}.ipynb"
+        template = nbformat.read(template_path, as_version=4)
+        with Gradebook(resources["nbgrader"]["db_url"]) as gb:
+            stored = {c.name: c.source for c in gb.find_notebook(nb_id, aid).source_cells}
+
+        answers_ids = [_grade_id(c) for c in template.cells if _nbgrader(c).get("solution")]
+        instructor_ids = {_grade_id(c) for c in template.cells if _grade_id(c)} - set(answers_ids)
+        released = {_grade_id(c): c.source for c in template.cells if _grade_id(c)}
+        answers: dict[str, object] = {}
+        extras: dict[str | None, list] = {}
+        last: str | None = None
+        problems: list[str] = []
+        for cell in nb.cells:
+            gid = _grade_id(cell)
+            if gid in answers_ids and gid not in answers and cell.cell_type == "code":
+                answers[gid] = cell
+                last = gid
+            elif gid in instructor_ids:
+                if cell.get("source", "") != released.get(gid):
+                    problems.append(f"cell {gid} was changed (the instructor's version was graded)")
+            elif cell.cell_type == "code" and cell.get("source", "").strip():
+                if gid:
+                    problems.append(f"cell {gid} is not part of the assignment (it ran as the student's code)")
+                extras.setdefault(last, []).append(cell)
+        for gid in answers_ids:
+            if gid not in answers:
+                problems.append(f"answer cell {gid} is missing or was renamed")
+        present = {_grade_id(c) for c in nb.cells}
+        for gid in sorted(instructor_ids - present):
+            problems.append(f"cell {gid} was deleted (the instructor's version was graded)")
+
+        cells = []
+        first_answer = True
+        for cell in template.cells:
+            gid = _grade_id(cell)
+            new = nbformat.from_dict(cell)
+            if cell.cell_type == "code":
+                new.outputs, new.execution_count = [], None
+            if gid in answers_ids:
+                if first_answer:
+                    cells += [self._student_cell(c) for c in extras.get(None, [])]
+                    first_answer = False
+                if gid in answers:
+                    new.source = answers[gid].get("source", "")
+                cells.append(new)
+                cells += [self._student_cell(c) for c in extras.get(gid, [])]
+                continue
+            if gid in stored:
+                new.source = stored[gid]
+            cells.append(new)
+        nb.cells = cells
+        nb.metadata["kernelspec"] = template.metadata.get("kernelspec", nb.metadata.get("kernelspec", {}))
+        PROBLEMS.extend(f"{nb_id}: {p}" for p in problems)
+        return nb, resources
+
+    @staticmethod
+    def _student_cell(cell):
+        return nbformat.v4.new_code_cell(cell.get("source", ""))
+
+
+class TrustedExecute(Execute):
+    """Run student code and probes in the student's kernel; decide every test in a trusted process."""
+
+    max_restarts = Integer(3, help="fresh kernels to try after a cell kills the kernel or times out").tag(
+        config=True)
+    checker_timeout = Integer(300, help="seconds the trusted checker may take for one notebook").tag(config=True)
+    max_output_chars = Integer(20000, help="output kept per cell in the graded notebook").tag(config=True)
+
+    def preprocess(self, nb, resources, km=None):
+        roles = []
+        for cell in nb.cells:
+            info = _nbgrader(cell)
+            if cell.cell_type != "code":
+                roles.append(None)
+            elif info.get("grade") and not info.get("solution"):
+                roles.append("test")
+            elif info.get("locked") and not info.get("solution"):
+                roles.append("trusted")
+            else:
+                roles.append("student")
+        program = [(("cell", i), cell.source) for i, cell in enumerate(nb.cells) if roles[i] in ("trusted", "student")]
+        program.append((("boot", 0), f"from jaxcourse.checking import emit_values as {checking.PROBE_CALL}"))
+        for i, cell in enumerate(nb.cells):
+            if roles[i] == "test":
+                code = checking.split_test_cell(cell.source, "probe", _grade_id(cell))
+                if code:
+                    program.append((("probe", i), code))
+        trusted = {("cell", i) for i, r in enumerate(roles) if r == "trusted"} | {("boot", 0)}
+        outputs, reasons = self._run_program(program, resources, trusted, nb.metadata.get("kernelspec", {}))
+
+        tests = []
+        for i, cell in enumerate(nb.cells):
+            if roles[i] != "test":
+                continue
+            key, payload, reason = ("probe", i), None, None
+            if key not in dict(program):
+                payload = {"ok": True, "tree": {"t": "py", "v": None}}  # nothing to probe: the check decides
+            elif key in reasons:
+                reason = f"This test got no result from your code: {reasons[key]}."
+            else:
+                found = [o for o in outputs.get(key, []) if o.get("output_type") == "display_data"
+                         and checking.MIME in o.get("data", {})]
+                if found:
+                    payload = found[-1]["data"][checking.MIME]
+                else:
+                    reason = ("This test got no result from your code: the test did not finish "
+                              "(something in the notebook stopped it).")
+            tests.append({"grade_id": _grade_id(cell), "source": cell.source, "payload": payload, "reason": reason})
+        setup = [nb.cells[i].source for i, r in enumerate(roles) if r == "trusted"]
+        verdicts = self._check({"setup": setup, "tests": tests}, resources)
+
+        for i, cell in enumerate(nb.cells):
+            if roles[i] in ("trusted", "student"):
+                cell.outputs = self._limit([nbformat.from_dict(o) for o in outputs.get(("cell", i), [])])
+                if ("cell", i) in reasons:
+                    cell.outputs.append(self._error("CellSkipped", f"This cell was skipped: {reasons[('cell', i)]}."))
+            elif roles[i] == "test":
+                verdict = verdicts.get(_grade_id(cell), {"passed": False, "message": "This test was not checked."})
+                cell.outputs = [] if verdict["passed"] else [self._error("AssertionError", verdict["message"])]
+        return nb, resources
+
+    # -- running the student's side ------------------------------------------------------------
+    def _run_program(self, program, resources, trusted, kernelspec):
+        """Execute ``program`` [(key, source)] in a fresh kernel; skip cells that kill it or hang.
+
+        Returns ({key: outputs}, {key: why it was skipped}). A failure in a trusted cell (the
+        instructor's setup) stops grading: that is not the student's doing.
+        """
+        self.resources = resources
+        skipped: dict[tuple, str] = {}
+        outputs: dict[tuple, list] = {}
+        for _attempt in range(self.max_restarts + 1):
+            outputs = {}
+            runnable = [(key, src) for key, src in program if key not in skipped]
+            self.nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for _, src in runnable])
+            self.nb.metadata["kernelspec"] = kernelspec
+            failed = None
+            try:
+                self.km, self.kc = None, None
+                with self.setup_kernel():
+                    for k, (key, _src) in enumerate(runnable):
+                        cell = self.nb.cells[k]
+                        try:
+                            self.execute_cell(cell, k, store_history=False)
+                        except Exception as err:  # a timeout or a dead kernel: skip this cell next time
+                            failed = (key, self._why(err))
+                            break
+                        finally:
+                            outputs[key] = list(cell.get("outputs", []))
+            except Exception as err:  # the kernel did not start, or died between cells
+                if failed is None:
+                    failed = (None, self._why(err))
+            if failed is None:
+                return outputs, skipped
+            key, why = failed
+            if key is None or key in trusted:
+                raise RuntimeError(f"grading stopped: {why}")
+            skipped[key] = why
+        for key, _src in program:
+            if key not in outputs and key not in skipped:
+                skipped[key] = "grading gave up after the kernel failed too often"
+        return outputs, skipped
+
+    def _why(self, err) -> str:
+        name = type(err).__name__
+        if "Timeout" in name:
+            return f"it ran past the time limit of {self.timeout} s"
+        if "DeadKernel" in name or "died" in str(err).lower():
+            return "the kernel died while it ran"
+        return f"{name}: {str(err).strip().splitlines()[0][:200] if str(err).strip() else ''}".rstrip(": ")
+
+    # -- the trusted side ----------------------------------------------------------------------
+    def _check(self, job, resources):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "JAX_COMPILATION"))}
+        env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS") or "cpu"
+        with tempfile.TemporaryDirectory(prefix="jaxcourse-check-") as tmp:
+            job_path, out_path = Path(tmp) / "job.json", Path(tmp) / "verdicts.json"
+            job_path.write_text(json.dumps(job))
+            proc = subprocess.run([sys.executable, "-I", "-m", "jaxcourse.checking", str(job_path), str(out_path)],
+                                  cwd=tmp, env=env, capture_output=True, text=True, timeout=self.checker_timeout)
+            if proc.returncode or not out_path.exists():
+                raise RuntimeError(f"the trusted checker failed:\n{proc.stderr[-3000:]}")
+            return json.loads(out_path.read_text())
+
+    # -- outputs ---------------------------------------------------------------------------------
+    @staticmethod
+    def _error(ename, message):
+        return nbformat.v4.new_output("error", ename=ename, evalue=message, traceback=[f"{ename}: {message}"])
+
+    def _limit(self, outs):
+        kept, used = [], 0
+        for out in outs:
+            if out.get("output_type") == "display_data" and checking.MIME in out.get("data", {}):
+                continue
+            text = out.get("text")
+            if isinstance(text, str):
+                room = max(0, self.max_output_chars - used)
+                if len(text) > room:
+                    out["text"] = text[:room] + f"\n... [{len(text) - room} more characters not kept]\n"
+                used += min(len(text), room)
+            kept.append(out)
+        return kept

@@ -74,21 +74,18 @@ def test_release_hides_solutions_and_hidden_tests(aid):
         assert not any(c.get("outputs") for c in read_nb(path)["cells"] if c["cell_type"] == "code")
 
 
-def ends_in_check(stmt) -> bool:
-    """An assert, or a block (for, with, if, try) whose last statement ends in one."""
-    import ast
-
-    if isinstance(stmt, ast.Assert):
-        return True
-    if isinstance(stmt, (ast.For, ast.While, ast.With, ast.If, ast.Try)):
-        return ends_in_check(stmt.body[-1])
-    return False
-
 
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
 def test_source_follows_the_exercise_conventions(aid):
-    """Answer cells, visible and hidden test cells, docstrings, and test cells that end in checks."""
+    """Answer cells, visible and hidden test cells, and test cells in the probe/check shape.
+
+    Every test cell starts with a docstring, defines ``probe()`` and ``check(v)`` and ends in
+    ``run_test(probe, check)`` (see jaxcourse/checking.py): grading decides it outside the student's
+    process, and it never ends in a bare expression whose value nbgrader could read as a score.
+    """
     import ast
+
+    from jaxcourse.checking import split_test_cell, test_cell_problems
 
     (path,) = (ROOT / "source" / aid).glob("*.ipynb")
     cells = read_nb(path)["cells"]
@@ -101,11 +98,13 @@ def test_source_follows_the_exercise_conventions(aid):
         meta = c.get("metadata", {}).get("nbgrader", {})
         if not meta.get("grade") or c["cell_type"] != "code":
             continue
+        problems = test_cell_problems(source(c))
+        assert not problems, f"test cell {meta['grade_id']}: {'; '.join(problems)}"
+        probe_side = split_test_cell(source(c), "probe", meta["grade_id"])
+        assert "def check" not in probe_side, f"test cell {meta['grade_id']}: check() must not reach the student side"
         tree = ast.parse(source(c))
-        assert tree.body and isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant), (
-            f"test cell {meta['grade_id']} must start with a one-line docstring")
-        assert ends_in_check(tree.body[-1]), (
-            f"test cell {meta['grade_id']} must end in an assert, never a bare expression")
+        docstring = tree.body[0].value.value
+        assert "\n" not in docstring.strip(), f"test cell {meta['grade_id']}: the docstring must be one line"
         assert meta.get("locked") and meta.get("points", 0) > 0, f"test cell {meta['grade_id']}: locked, with points"
     headings = [source(c) for c in cells if c["cell_type"] == "markdown" and "## Exercise" in source(c)]
     assert len(headings) == len(answers) and all("point" in h for h in headings), (
