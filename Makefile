@@ -35,9 +35,9 @@ test: venv system-deps
 build: venv
 	$(BIN)/python -m jaxcourse.build
 
-## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array
+## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array [GRADE_ARGS="--lms downloads/"]
 grade: venv
-	$(BIN)/python -m jaxcourse.grade $(ASSIGNMENT)
+	$(BIN)/python -m jaxcourse.grade $(ASSIGNMENT) $(GRADE_ARGS)
 
 ## Time the augmentation pipelines (prints a table, then one JSON line).
 bench: venv

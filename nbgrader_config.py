@@ -30,8 +30,7 @@ c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 # cells plus the student's answers, the student's code and the probe half of each test run in the
 # student's kernel, and a separate trusted process decides every test from the values the probes
 # hand back. Honest output on stderr, warnings and prints never fail a test; only a failed check does.
-from nbconvert.preprocessors import ClearMetadataPreprocessor  # noqa: E402
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor  # noqa: E402
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor  # noqa: E402
 from nbgrader.preprocessors import (  # noqa: E402
     AssignLatePenalties,
     CheckCellMetadata,

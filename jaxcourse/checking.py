@@ -228,7 +228,7 @@ def is_run_test(stmt: ast.stmt) -> bool:
             and [getattr(a, "id", None) for a in stmt.value.args] == ["probe", "check"])
 
 
-def test_cell_problems(source: str) -> list[str]:
+def cell_shape_problems(source: str) -> list[str]:
     """Why a test cell's source breaks the rules above ([] when it follows them)."""
     try:
         tree = ast.parse(source)
@@ -298,20 +298,33 @@ def failure_message(err: BaseException) -> str:
     return f"Your result could not be checked ({describe_error(err)}): it has the wrong type, shape or structure."
 
 
+_SETUPS: dict[tuple, dict] = {}
+
+
+def _setup_namespace(setup: list[str]) -> dict[str, Any]:
+    """The namespace after the trusted setup cells (run once per distinct setup in this process)."""
+    key = tuple(setup)
+    if key not in _SETUPS:
+        namespace: dict[str, Any] = {"__name__": "__main__"}
+        for src in setup:
+            exec(compile(src, "<setup>", "exec"), namespace)  # noqa: S102 (instructor code from the gradebook)
+        _SETUPS[key] = namespace
+    return _SETUPS[key]
+
+
 def run_checks(job: dict) -> dict[str, dict]:
     """Run the trusted setup, then each test's check on the values its probe sent.
 
     ``job``: ``{"setup": [source, ...], "tests": [{"grade_id", "source", "payload" | None, "reason"}]}``
     (``source`` is the whole test cell; ``reason`` says why there is no payload). Returns
-    ``{grade_id: {"passed": bool, "message": str}}``.
+    ``{grade_id: {"passed": bool, "message": str}}``. Each test runs in its own copy of the setup
+    namespace.
     """
     import contextlib
 
     verdicts: dict[str, dict] = {}
-    namespace: dict[str, Any] = {"__name__": "__main__"}
     with contextlib.redirect_stdout(sys.stderr):
-        for src in job.get("setup", []):
-            exec(compile(src, "<setup>", "exec"), namespace)  # noqa: S102 (instructor code from the gradebook)
+        namespace = _setup_namespace(job.get("setup", []))
         for test in job["tests"]:
             gid = test["grade_id"]
             payload = test.get("payload")
@@ -327,8 +340,9 @@ def run_checks(job: dict) -> dict[str, dict]:
                 verdicts[gid] = {"passed": False, "message": message}
                 continue
             code = split_test_cell(test["source"], "check", gid)
-            if not code:
-                verdicts[gid] = {"passed": True, "message": ""}
+            if not code:  # fail closed: a cell that does not end in run_test(probe, check) decides nothing
+                verdicts[gid] = {"passed": False, "message": "This test cell cannot be graded: it does not end in "
+                                                            "run_test(probe, check); tell your instructor."}
                 continue
 
             def runner(_gid, check, payload=payload):
@@ -352,21 +366,49 @@ def run_checks(job: dict) -> dict[str, dict]:
     return verdicts
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -I -m jaxcourse.checking JOB.json VERDICTS.json``."""
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 2:
-        print("usage: python -m jaxcourse.checking JOB.json VERDICTS.json", file=sys.stderr)
-        return 2
-    with open(argv[0]) as fh:
+def _run_job(job_path: str, out_path: str) -> None:
+    with open(job_path) as fh:
         job = json.load(fh)
+    verdicts = run_checks(job)
+    with open(out_path, "w") as fh:
+        json.dump(verdicts, fh)
+
+
+def serve() -> int:
+    """Answer jobs until stdin closes: each line ``JOB.json VERDICTS.json``, each reply ``ok`` or ``error``.
+
+    One checker process per grading worker and assignment: Python, JAX and the setup cells start
+    once instead of once per notebook.
+    """
+    reply = sys.stdout
+    sys.stdout = sys.stderr  # only the protocol goes to the real stdout
+    for line in sys.stdin:
+        parts = line.split()
+        if len(parts) != 2:
+            continue
+        try:
+            _run_job(*parts)
+            reply.write("ok\n")
+        except Exception:
+            traceback.print_exc()
+            reply.write("error\n")
+        reply.flush()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -I -m jaxcourse.checking JOB.json VERDICTS.json``, or ``--serve`` (see :func:`serve`)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--serve"]:
+        return serve()
+    if len(argv) != 2:
+        print("usage: python -m jaxcourse.checking JOB.json VERDICTS.json | --serve", file=sys.stderr)
+        return 2
     try:
-        verdicts = run_checks(job)
+        _run_job(*argv)
     except Exception:
         traceback.print_exc()
         return 1
-    with open(argv[1], "w") as fh:
-        json.dump(verdicts, fh)
     return 0
 
 

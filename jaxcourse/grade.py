@@ -2,15 +2,22 @@
 
 Usage, from the course root (where ``nbgrader_config.py`` lives)::
 
-    python -m jaxcourse.grade 03_vmap               # or: make grade ASSIGNMENT=03_vmap
+    python -m jaxcourse.grade 03_vmap                      # or: make grade ASSIGNMENT=03_vmap
     python -m jaxcourse.grade 03_vmap --workers 2
+    python -m jaxcourse.grade 03_vmap --lms ~/Downloads/submissions   # files downloaded from an LMS
 
-Submissions are read from nbgrader's layout, ``submitted/<student>/<assignment>/*.ipynb``. Each
-student is autograded by its own ``nbgrader autograde --student`` process, so one broken
-submission (not a notebook, a missing notebook, a kernel that dies, an endless loop) is recorded
-with zero and a reason while the others are graded. Results go to ``reports/<assignment>.csv``
-(student, score, max_score, status, reason) and nbgrader's ``reports/grades.csv``; feedback to
-``feedback/``. The exit status is 0 when every submission was graded, 1 when some need a look.
+Submissions are read from nbgrader's layout, ``submitted/<student>/<assignment>/*.ipynb``, after
+``--lms FOLDER`` has collected downloaded files (zip archives or notebooks named
+``<student>_..._<notebook>.ipynb``) into it with ``nbgrader zip_collect``. Worker processes
+(default: one per core) grade different submissions at once; every student kernel runs in the
+bubblewrap sandbox (``jaxcourse/sandbox.py``) and every test is decided outside it
+(``jaxcourse/grading.py``). Results go to ``reports/<assignment>.csv`` (student, score, max_score,
+status, reason), a PNG histogram ``reports/<assignment>_scores.png`` and nbgrader's
+``reports/grades.csv``; feedback to ``feedback/``. Status ``graded``: all is well; ``check``: graded,
+but something needs a look (a cell killed the kernel or ran too long, test cells were changed or
+deleted, an answer cell is missing); ``failed``: could not be graded (not a notebook, empty folder,
+unknown assignment, unmatched LMS file), scored zero. A broken submission never stops the others.
+The exit status is 0 when every submission was ``graded``, 1 when some need a look.
 """
 
 from __future__ import annotations
@@ -92,6 +99,9 @@ def failure_reason(log: str) -> str:
          "a graded cell is missing or was renamed"),
         (r"SchemaTooOld|SchemaTooNew|metadata", "the notebook's nbgrader cell metadata was changed"),
     ]
+    stopped = re.search(r"grading stopped: (.*)", log)
+    if stopped:
+        return f"grading stopped: {stopped.group(1).strip()[:200]}"
     for pattern, reason in checks:
         if re.search(pattern, log):
             return reason
@@ -99,20 +109,71 @@ def failure_reason(log: str) -> str:
     return errors[-1][:200] if errors else "nbgrader failed without a message"
 
 
+def unknown_assignments(course: Path) -> list[Result]:
+    """Submissions in submitted/<student>/<folder> for a folder that is no assignment of this course."""
+    known = {p.name for p in (course / "source").iterdir() if p.is_dir()} if (course / "source").exists() else set()
+    out = []
+    for folder in sorted((course / "submitted").glob("*/*")) if (course / "submitted").exists() else []:
+        if folder.is_dir() and folder.name not in known and not folder.name.startswith("."):
+            out.append(Result(folder.parent.name, status="failed",
+                              reason=f"submitted/{folder.parent.name}/{folder.name} is not an assignment of this "
+                                     f"course (known: {', '.join(sorted(known))})"))
+    return out
+
+
+#: How an LMS names downloaded files: <student>_[LATE_][<number>_...]<notebook>[-<n>].ipynb (Canvas style).
+LMS_REGEXP = r".*/(?P<student_id>[A-Za-z0-9.@-]+)_(?:LATE_)?(?:\d+_)*(?P<file_id>{notebooks})(?:-\d+)?\.ipynb$"
+
+
+def collect_from_lms(course: Path, assignment: str, folder: Path, regexp: str | None = None) -> list[Result]:
+    """Put files downloaded from an LMS (zip archives or notebooks) into submitted/ with nbgrader zip_collect.
+
+    Returns a failed Result for every file that could not be matched to a student and a notebook.
+    """
+    import shutil
+
+    notebooks = [Path(n).stem for n in expected_notebooks(course, assignment)]
+    pattern = regexp or LMS_REGEXP.format(notebooks="|".join(re.escape(n) for n in notebooks))
+    archive = course / "downloaded" / assignment / "archive"
+    if archive.exists():
+        shutil.rmtree(archive)
+    archive.mkdir(parents=True)
+    files = sorted(p for p in Path(folder).rglob("*") if p.is_file())
+    if not files:
+        raise SystemExit(f"no files in {folder}")
+    for path in files:
+        shutil.copy2(path, archive / path.name)
+    proc = nbgrader(["zip_collect", assignment, "--force", f"--FileNameCollector.named_regexp={pattern}"], course)
+    if proc.returncode:
+        raise SystemExit(f"nbgrader zip_collect failed:\n{proc.stderr[-2000:]}")
+    skipped = re.findall(r"Skipped submission with no match information provided: (.*)", proc.stderr + proc.stdout)
+    return [Result(Path(p.strip()).name, status="failed",
+                   reason=f"file name matches no student and notebook of {assignment} (pattern {pattern})")
+            for p in skipped]
+
+
 def ensure_in_gradebook(course: Path, assignment: str) -> None:
-    """Autograde needs the assignment's cells in the gradebook; add them without touching release/."""
+    """Autograde needs the assignment's cells in the gradebook and its release notebook as the template.
+
+    A missing ``release/<assignment>/`` is generated; an existing one is never touched.
+    """
     from nbgrader.api import Gradebook, MissingEntry
 
+    released = (course / "release" / assignment).is_dir()
     with Gradebook(db_url(course)) as gb:
         try:
             gb.find_assignment(assignment)
-            return
+            if released:
+                return
         except MissingEntry:
             pass
-    scratch = course / ".grading_release"
-    proc = nbgrader(["generate_assignment", assignment, "--force",
-                     f"--CourseDirectory.release_directory={scratch.name}"], course)
-    subprocess.run(["rm", "-rf", str(scratch)], check=False)
+    if not released:
+        proc = nbgrader(["generate_assignment", assignment, "--force"], course)
+    else:
+        scratch = course / ".grading_release"
+        proc = nbgrader(["generate_assignment", assignment, "--force",
+                         f"--CourseDirectory.release_directory={scratch.name}"], course)
+        subprocess.run(["rm", "-rf", str(scratch)], check=False)
     if proc.returncode:
         raise SystemExit(f"could not add {assignment} to the gradebook:\n{proc.stderr[-2000:]}")
 
@@ -152,9 +213,13 @@ def _init_worker(course: str, sandboxed: bool = True) -> None:
     _API = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
-def _autograde(assignment: str, student: str) -> tuple[bool, str]:
+def _autograde(assignment: str, student: str) -> tuple[bool, str, list[str]]:
+    from jaxcourse import grading
+
+    grading.take_problems()
     result = _API.autograde(assignment, student, force=True, create=True)
-    return bool(result.get("success")), (result.get("log") or "") + (result.get("error") or "")
+    log = (result.get("log") or "") + (result.get("error") or "")
+    return bool(result.get("success")), log, grading.take_problems()
 
 
 def grade_one(pool, assignment: str, student: str, folder: Path, notebooks: list[str],
@@ -166,12 +231,14 @@ def grade_one(pool, assignment: str, student: str, folder: Path, notebooks: list
     log = ""
     for _attempt in range(retries + 1):
         try:
-            ok, log = pool.submit(_autograde, assignment, student).result(timeout=timeout)
+            ok, log, problems = pool.submit(_autograde, assignment, student).result(timeout=timeout)
         except FuturesTimeout:
             return Result(student, status="failed", reason=f"grading took longer than {timeout:.0f} s")
         except BrokenExecutor as err:
             return Result(student, status="failed", reason=f"the grading worker crashed ({err.__class__.__name__})")
         if ok:
+            if problems:  # graded, but something in it needs the instructor's eye
+                return Result(student, status="check", reason="; ".join(problems))
             return Result(student)
         if not any(marker in log for marker in RETRYABLE):
             break
@@ -181,7 +248,7 @@ def grade_one(pool, assignment: str, student: str, folder: Path, notebooks: list
 def progress(done: int, total: int, r: Result) -> None:
     """A progress bar on a terminal; one line per submission in logs."""
     bar = "#" * (24 * done // total) + "." * (24 - 24 * done // total)
-    mark = "ok" if r.status == "graded" else f"FAILED: {r.reason}"
+    mark = {"graded": "ok", "check": f"graded, needs a look: {r.reason}"}.get(r.status, f"FAILED: {r.reason}")
     if sys.stdout.isatty():
         print(f"\r[{bar}] {done}/{total} {r.student}: {mark}"[:120].ljust(120), end="", flush=True)
         if done == total:
@@ -215,8 +282,8 @@ def plot_scores(path: Path, assignment: str, results: list[Result]) -> None:
     max_score = max((r.max_score for r in results), default=1) or 1
     fig, ax = plt.subplots(figsize=(6, 3), dpi=100)
     bins = [i * max_score / 10 for i in range(11)]
-    graded = [r.score for r in results if r.status == "graded"]
-    failed = [0.0 for r in results if r.status != "graded"]
+    graded = [r.score for r in results if r.status != "failed"]
+    failed = [0.0 for r in results if r.status == "failed"]
     ax.hist([graded, failed], bins=bins, stacked=True, color=["tab:blue", "tab:red"],
             label=[f"graded ({len(graded)})", f"could not be graded ({len(failed)})"])
     ax.set(xlabel=f"score (of {max_score:g})", ylabel="submissions", title=f"{assignment}: score distribution")
@@ -233,7 +300,7 @@ def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
         max_score = gb.find_assignment(assignment).max_score
         for r in results:
             r.max_score = max_score
-            if r.status != "graded":
+            if r.status == "failed":
                 r.score = 0.0
                 continue
             try:
@@ -244,8 +311,11 @@ def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
 
 def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
           students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
-          sandboxed: bool = True) -> list[Result]:
+          sandboxed: bool = True, lms: Path | None = None) -> list[Result]:
     course = course.resolve()
+    extra = unknown_assignments(course)
+    if lms is not None:
+        extra += collect_from_lms(course, assignment, lms)
     if sandboxed:
         from jaxcourse import sandbox
 
@@ -261,6 +331,8 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     found = sorted(p.parent.name for p in submitted.glob(f"*/{assignment}")) if submitted.exists() else []
     students = [s for s in found if students is None or s in students]
     if not students:
+        for r in extra:
+            print(f"{r.student}: {r.reason}")
         raise SystemExit(f"no submissions for {assignment} in {submitted}")
     ensure_in_gradebook(course, assignment)
     # Students must exist before parallel workers write their grades.
@@ -283,8 +355,10 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
             r = fut.result()
             results.append(r)
             progress(len(results), len(students), r)
-    results.sort(key=lambda r: r.student)
     read_scores(course, assignment, results)
+    for r in extra:
+        r.max_score = max((x.max_score for x in results), default=0.0)
+    results = sorted(results + extra, key=lambda r: r.student)
     elapsed = time.perf_counter() - started
 
     out = (out or course / "reports").resolve()
@@ -295,10 +369,11 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     write_report(out / f"{assignment}.csv", results)
     plot_scores(out / f"{assignment}_scores.png", assignment, results)
     print_summary(results)
-    graded = sum(r.status == "graded" for r in results)
-    print(f"graded {graded} of {len(results)} submissions in {elapsed:.1f} s with {workers} worker(s); "
-          f"report: {out / (assignment + '.csv')}")
-    print(json.dumps({"assignment": assignment, "graded": graded, "failed": len(results) - graded,
+    graded = sum(r.status != "failed" for r in results)
+    check = sum(r.status == "check" for r in results)
+    print(f"graded {graded} of {len(results)} submissions ({check} need a look) in {elapsed:.1f} s with "
+          f"{workers} worker(s); report: {out / (assignment + '.csv')}")
+    print(json.dumps({"assignment": assignment, "graded": graded, "check": check, "failed": len(results) - graded,
                       "seconds": round(elapsed, 2), "workers": workers}))
     return results
 
@@ -312,11 +387,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600, help="seconds allowed per submission")
     parser.add_argument("--student", action="append", help="grade only these students")
     parser.add_argument("--no-feedback", action="store_true", help="skip nbgrader generate_feedback")
+    parser.add_argument("--lms", type=Path, metavar="FOLDER",
+                        help="first collect files downloaded from an LMS (zip archives or notebooks named "
+                             "<student>_..._<notebook>.ipynb) into submitted/ with nbgrader zip_collect")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run student kernels without the bubblewrap sandbox (only for code you trust)")
     args = parser.parse_args(argv)
     results = grade(args.assignment, args.course, args.workers, args.timeout, args.student,
-                    feedback=not args.no_feedback, sandboxed=not args.no_sandbox)
+                    feedback=not args.no_feedback, sandboxed=not args.no_sandbox, lms=args.lms)
     return 0 if all(r.status == "graded" for r in results) else 1
 
 

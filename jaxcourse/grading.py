@@ -20,6 +20,7 @@ its cell raised nothing there, which any code in that process can arrange. Here:
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import subprocess
@@ -28,9 +29,8 @@ import tempfile
 from pathlib import Path
 
 import nbformat
-from nbconvert.preprocessors import Preprocessor
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Bool, Integer, Unicode
+from traitlets import Integer, Unicode
 
 from jaxcourse import checking
 
@@ -50,25 +50,6 @@ def _nbgrader(cell) -> dict:
 
 def _grade_id(cell) -> str | None:
     return _nbgrader(cell).get("grade_id")
-
-
-class StderrIsNotFailure(Preprocessor):
-    """Turn stderr text in graded cells into stdout so that only a failed check costs marks.
-
-    nbgrader scores a test cell zero when it printed anything to stderr, so a correct answer that
-    triggers a JAX warning or writes a debug line would lose its points. The text stays visible in
-    the feedback, marked as having come from stderr.
-    """
-
-    enabled = Bool(True).tag(config=True)  # nbconvert preprocessors are off unless enabled
-
-    def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type == "code" and _nbgrader(cell).get("grade"):
-            for output in cell.get("outputs", []):
-                if output.get("output_type") == "stream" and output.get("name") == "stderr":
-                    output["name"] = "stdout"
-                    output["text"] = "[stderr] " + output.get("text", "")
-        return cell, resources
 
 
 class Canonicalize(NbGraderPreprocessor):
@@ -100,7 +81,7 @@ class Canonicalize(NbGraderPreprocessor):
                 answers[gid] = cell
                 last = gid
             elif gid in instructor_ids:
-                if cell.get("source", "") != released.get(gid):
+                if cell.get("source", "") not in (released.get(gid), stored.get(gid)):
                     problems.append(f"cell {gid} was changed (the instructor's version was graded)")
             elif cell.cell_type == "code" and cell.get("source", "").strip():
                 if gid:
@@ -142,6 +123,43 @@ class Canonicalize(NbGraderPreprocessor):
         return nbformat.v4.new_code_cell(cell.get("source", ""))
 
 
+_CHECKERS: dict[tuple, subprocess.Popen] = {}
+
+
+def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
+    """The trusted checker for ``key`` in this process: ``python -I -m jaxcourse.checking --serve``.
+
+    It runs no student code; its environment is the grader's minus ``PYTHON*`` variables and any
+    shared compilation cache, and its working directory is a private temporary folder.
+    """
+    proc = _CHECKERS.get(key)
+    if proc is not None and (restart or proc.poll() is not None):
+        proc.kill()
+        proc = None
+    if proc is None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "JAX_COMPILATION"))}
+        env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS") or "cpu"
+        folder = tempfile.mkdtemp(prefix="jaxcourse-checker-")
+        log = open(Path(folder) / "checker.log", "w")  # noqa: SIM115 (lives as long as the process)
+        proc = subprocess.Popen([sys.executable, "-I", "-m", "jaxcourse.checking", "--serve"], cwd=folder, env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, bufsize=1)
+        proc.log_path = log.name
+        _CHECKERS[key] = proc
+        atexit.register(proc.kill)
+    return proc
+
+
+def _readline(proc: subprocess.Popen, timeout: float) -> str:
+    """One line from ``proc``'s stdout, or TimeoutError after ``timeout`` seconds."""
+    import selectors
+
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        if not sel.select(timeout):
+            raise TimeoutError("the checker did not answer in time")
+    return proc.stdout.readline()
+
+
 class TrustedExecute(Execute):
     """Run student code and probes in the student's kernel; decide every test in a trusted process."""
 
@@ -151,6 +169,7 @@ class TrustedExecute(Execute):
     max_output_chars = Integer(20000, help="output kept per cell in the graded notebook").tag(config=True)
 
     def preprocess(self, nb, resources, km=None):
+        self.interrupt_on_timeout = False  # a timed-out cell is killed with its kernel, never waited for
         roles = []
         for cell in nb.cells:
             info = _nbgrader(cell)
@@ -169,8 +188,15 @@ class TrustedExecute(Execute):
                 code = checking.split_test_cell(cell.source, "probe", _grade_id(cell))
                 if code:
                     program.append((("probe", i), code))
+                else:
+                    PROBLEMS.append(f"{resources.get('nbgrader', {}).get('notebook', 'notebook')}: test cell "
+                                    f"{_grade_id(cell)} is not in the probe/check shape, so it scores zero")
         trusted = {("cell", i) for i, r in enumerate(roles) if r == "trusted"} | {("boot", 0)}
         outputs, reasons = self._run_program(program, resources, trusted, nb.metadata.get("kernelspec", {}))
+        nb_id = resources.get("nbgrader", {}).get("notebook", "notebook")
+        for (kind, i), why in reasons.items():
+            label = _grade_id(nb.cells[i]) or f"the student's cell {i + 1}"
+            PROBLEMS.append(f"{nb_id}: {'test ' if kind == 'probe' else ''}{label} was skipped: {why}")
 
         tests = []
         for i, cell in enumerate(nb.cells):
@@ -255,16 +281,22 @@ class TrustedExecute(Execute):
 
     # -- the trusted side ----------------------------------------------------------------------
     def _check(self, job, resources):
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "JAX_COMPILATION"))}
-        env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS") or "cpu"
+        """Verdicts from this worker's trusted checker process (started on first use, one per assignment)."""
+        key = (resources.get("nbgrader", {}).get("assignment"), sys.executable)
         with tempfile.TemporaryDirectory(prefix="jaxcourse-check-") as tmp:
             job_path, out_path = Path(tmp) / "job.json", Path(tmp) / "verdicts.json"
             job_path.write_text(json.dumps(job))
-            proc = subprocess.run([sys.executable, "-I", "-m", "jaxcourse.checking", str(job_path), str(out_path)],
-                                  cwd=tmp, env=env, capture_output=True, text=True, timeout=self.checker_timeout)
-            if proc.returncode or not out_path.exists():
-                raise RuntimeError(f"the trusted checker failed:\n{proc.stderr[-3000:]}")
-            return json.loads(out_path.read_text())
+            for attempt in range(2):
+                checker = _checker(key, restart=attempt > 0)
+                try:
+                    checker.stdin.write(f"{job_path} {out_path}\n")
+                    checker.stdin.flush()
+                    reply = _readline(checker, self.checker_timeout)
+                except (OSError, TimeoutError):
+                    reply = ""
+                if reply.strip() == "ok" and out_path.exists():
+                    return json.loads(out_path.read_text())
+            raise RuntimeError(f"the trusted checker failed (its log: {checker.log_path})")
 
     # -- outputs ---------------------------------------------------------------------------------
     @staticmethod

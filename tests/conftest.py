@@ -69,3 +69,29 @@ def source(cell: dict) -> str:
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
+
+
+def shared_once(tmp_path_factory, name: str, compute):
+    """``compute(folder)`` once per test run, even across pytest-xdist workers; its JSON result after.
+
+    The first worker to ask holds a file lock while it computes in ``folder`` (shared by all
+    workers) and stores the JSON-able result; the others wait and read it. Tests that need an
+    expensive grading run can then be spread over workers without running it twice.
+    """
+    import fcntl
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the folder all workers of this run share
+    folder = base / f"shared-{name}"
+    folder.mkdir(exist_ok=True)
+    result = folder / "result.json"
+    with open(base / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not result.exists():
+                data = compute(folder)
+                result.write_text(json.dumps(data))
+            return json.loads(result.read_text())
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -85,7 +85,7 @@ def test_source_follows_the_exercise_conventions(aid):
     """
     import ast
 
-    from jaxcourse.checking import split_test_cell, test_cell_problems
+    from jaxcourse.checking import cell_shape_problems, split_test_cell
 
     (path,) = (ROOT / "source" / aid).glob("*.ipynb")
     cells = read_nb(path)["cells"]
@@ -98,7 +98,7 @@ def test_source_follows_the_exercise_conventions(aid):
         meta = c.get("metadata", {}).get("nbgrader", {})
         if not meta.get("grade") or c["cell_type"] != "code":
             continue
-        problems = test_cell_problems(source(c))
+        problems = cell_shape_problems(source(c))
         assert not problems, f"test cell {meta['grade_id']}: {'; '.join(problems)}"
         probe_side = split_test_cell(source(c), "probe", meta["grade_id"])
         assert "def check" not in probe_side, f"test cell {meta['grade_id']}: check() must not reach the student side"

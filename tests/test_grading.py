@@ -14,9 +14,20 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ASSIGNMENTS, ROOT, SANDBOX, copy_course, course_env, grade_id, read_nb, source, write_nb
+from conftest import (
+    ASSIGNMENTS,
+    ROOT,
+    SANDBOX,
+    copy_course,
+    course_env,
+    grade_id,
+    read_nb,
+    shared_once,
+    source,
+    write_nb,
+)
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grading")]
+pytestmark = pytest.mark.slow
 
 WRONG = ROOT / "tests" / "wrong_answers"
 
@@ -128,50 +139,66 @@ def add_bad_submissions(course: Path, aid: str) -> None:
     write_nb(killer, folder / "kernelkiller" / aid / name)
 
 
-class Graded(dict):
-    """Grades each assignment on first use: {aid: {"results", "cells", "plan", "course"}}."""
+def grade_assignment(aid: str, course: Path) -> dict:
+    """Grade every planned submission of one assignment in its own scratch course (JSON-able result)."""
+    from dataclasses import asdict
 
-    def __init__(self, course: Path):
+    from nbgrader.api import Gradebook
+
+    from jaxcourse.grade import grade
+
+    copy_course(course)
+    plan = build_submissions(course, aid)
+    if aid == ASSIGNMENTS[0]:
+        add_bad_submissions(course, aid)
+    # The round trip checks scores, so it grades without the sandbox (tests/test_sandbox.py and
+    # tests/test_attacks.py grade through it) and shares one JAX compilation cache across its
+    # kernels, which roughly halves its CPU time. Never do this for real students: a shared cache is
+    # writable by every kernel.
+    cache = {"JAX_COMPILATION_CACHE_DIR": str(course.parent / "jax-cache"),
+             "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
+             "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
+    saved = {k: os.environ.get(k) for k in cache}
+    os.environ.update(cache)
+    try:
+        results = {r.student: r for r in grade(aid, course, workers=2, timeout=300, sandboxed=False)}
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    cells = {}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        for student, r in results.items():
+            if r.status != "failed":
+                sub = gb.find_submission_notebook(Path(notebook_name(aid)).stem, aid, student)
+                cells[student] = {g.name: (g.score, g.max_score) for g in sub.grades}
+    return {"results": {s: asdict(r) for s, r in results.items()}, "cells": cells, "course": str(course),
+            "plan": {s: {ex: str(p) for ex, p in used.items()} for s, used in plan.items()}}
+
+
+class Graded(dict):
+    """Grades each assignment on first use, once per test run: {aid: {"results", "cells", "plan", "course"}}."""
+
+    def __init__(self, tmp_path_factory):
         super().__init__()
-        self.course = course
+        self.factory = tmp_path_factory
 
     def __missing__(self, aid: str) -> dict:
-        from nbgrader.api import Gradebook
+        from jaxcourse.grade import Result
 
-        from jaxcourse.grade import grade
-
-        plan = build_submissions(self.course, aid)
-        if aid == ASSIGNMENTS[0]:
-            add_bad_submissions(self.course, aid)
-        # The round trip checks scores, so it grades without the sandbox (tests/test_sandbox.py grades
-        # through it end to end) and shares one JAX compilation cache across its ~50 kernels, which
-        # roughly halves its CPU time. Never do this for real students: a shared cache is writable.
-        cache = {"JAX_COMPILATION_CACHE_DIR": str(self.course / ".jax_cache"),
-                 "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
-                 "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
-        saved = {k: os.environ.get(k) for k in cache}
-        os.environ.update(cache)
-        try:
-            results = {r.student: r for r in grade(aid, self.course, workers=2, timeout=300, sandboxed=False)}
-        finally:
-            for k, v in saved.items():
-                if v is None:
-                    os.environ.pop(k, None)
-                else:
-                    os.environ[k] = v
-        cells = {}
-        with Gradebook(f"sqlite:///{self.course / 'gradebook.db'}") as gb:
-            for student, r in results.items():
-                if r.status == "graded":
-                    sub = gb.find_submission_notebook(Path(notebook_name(aid)).stem, aid, student)
-                    cells[student] = {g.name: (g.score, g.max_score) for g in sub.grades}
-        self[aid] = {"results": results, "cells": cells, "plan": plan, "course": self.course}
-        return self[aid]
+        data = shared_once(self.factory, f"graded-{aid}", lambda folder: grade_assignment(aid, folder / "course"))
+        data["results"] = {s: Result(**r) for s, r in data["results"].items()}
+        data["plan"] = {s: {ex: Path(p) for ex, p in used.items()} for s, used in data["plan"].items()}
+        data["course"] = Path(data["course"])
+        self[aid] = data
+        return data
 
 
-@pytest.fixture(scope="session")  # session: xdist may interleave this module with others in its group
+@pytest.fixture(scope="session")
 def graded(tmp_path_factory):
-    return Graded(copy_course(tmp_path_factory.mktemp("course")))
+    return Graded(tmp_path_factory)
 
 
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
@@ -213,7 +240,7 @@ def test_wrong_answer_loses_points(graded, aid, path):
     ex = path.name.split("__")[0]
     (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
     assert path.read_text().startswith("# Wrong:"), f"{path.name} must start with '# Wrong: <what is wrong>'"
-    cells = graded[aid]["cells"][student]
+    cells = {k: tuple(v) for k, v in graded[aid]["cells"][student].items()}
     mine = {k: v for k, v in cells.items() if k in (ex, f"{ex}_hidden")}
     assert mine, f"no graded cells named {ex} or {ex}_* in {aid}"
     score, max_score = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
@@ -231,15 +258,19 @@ def test_wrong_answer_loses_points(graded, aid, path):
 def test_bad_submissions_get_zero_with_a_reason_and_the_rest_are_graded(graded):
     aid = ASSIGNMENTS[0]
     results = graded[aid]["results"]
-    expected = {"notanotebook": "not a valid Jupyter notebook", "emptyfolder": "empty",
-                "kernelkiller": "kernel died"}
+    expected = {"notanotebook": "not a valid Jupyter notebook", "emptyfolder": "empty"}
     for student, reason in expected.items():
         r = results[student]
         assert (r.status, r.score) == ("failed", 0), f"{student}: {r}"
         assert reason in r.reason, f"{student}: reason {r.reason!r} should mention {reason!r}"
+    # A cell that kills the kernel costs its own exercise; the rest is graded on a fresh kernel, and
+    # the report says what happened so that the instructor can look.
+    r = results["kernelkiller"]
+    assert r.status == "check" and "kernel died" in r.reason, f"kernelkiller: {r}"
+    assert 0 < r.score < r.max_score, f"kernelkiller: {r}"
     assert results["solution"].score == results["solution"].max_score > 0
     report = (graded[aid]["course"] / "reports" / f"{aid}.csv").read_text()
-    for student in [*expected, "solution", "blank"]:
+    for student in [*expected, "kernelkiller", "solution", "blank"]:
         assert f"\n{student}," in report, f"{student} missing from the report"
 
 

@@ -34,20 +34,23 @@ def tiny_course(path: Path) -> Path:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "jax-course", "display_name": "Python 3 (JAX course)", "language": "python"}
     nb.cells = [
+        cell("code", "from jaxcourse.checking import run_test", grade_id="setup", locked=True),
         cell("markdown", "## Exercise 1: add (2 points)"),
         cell("code", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION",
              grade_id="add_answer", solution=True),
-        cell("code", '"""add works on ints."""\nassert add(1, 2) == 3, "add(1, 2) should be 3."',
+        cell("code", '"""add works on ints."""\n\n\ndef probe():\n    return add(1, 2)\n\n\ndef check(v):\n'
+                     '    assert v == 3, "add(1, 2) should be 3."\n\n\nrun_test(probe, check)',
              grade_id="add", grade=True, locked=True, points=2),
-        cell("code", '"""Hidden checks."""\n### BEGIN HIDDEN TESTS\nassert add(-1, 1) == 0, "add(-1, 1) should be 0."'
-             "\n### END HIDDEN TESTS", grade_id="add_hidden", grade=True, locked=True, points=1),
+        cell("code", '"""Hidden checks."""\n### BEGIN HIDDEN TESTS\ndef probe():\n    return add(-1, 1)\n\n\n'
+                     'def check(v):\n    assert v == 0, "add(-1, 1) should be 0."\n\n\nrun_test(probe, check)'
+                     "\n### END HIDDEN TESTS", grade_id="add_hidden", grade=True, locked=True, points=1),
     ]
     (path / "source" / AID).mkdir(parents=True)
     nbformat.write(nb, path / "source" / AID / f"{AID}.ipynb")
     answers = {"right": "def add(a, b):\n    return a + b", "wrong": "def add(a, b):\n    return a - b"}
     for i, student in enumerate(STUDENTS):
         sub = nbformat.read(path / "source" / AID / f"{AID}.ipynb", as_version=4)
-        sub.cells[1].source = answers["right" if i % 2 == 0 else "wrong"]
+        sub.cells[2].source = answers["right" if i % 2 == 0 else "wrong"]
         (path / "submitted" / student / AID).mkdir(parents=True)
         nbformat.write(sub, path / "submitted" / student / AID / f"{AID}.ipynb")
     return path

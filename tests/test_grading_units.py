@@ -4,36 +4,146 @@ from __future__ import annotations
 
 import json
 
+import jax
+import jax.numpy as jnp
 import nbformat
-from nbgrader.utils import determine_grade
+import numpy as np
+import pytest
 
+from jaxcourse import checking
 from jaxcourse.grade import failure_reason, precheck
-from jaxcourse.grading import StderrIsNotFailure
 
 
-def graded_cell(outputs):
-    cell = nbformat.v4.new_code_cell("assert True")
-    cell.metadata["nbgrader"] = {"grade": True, "grade_id": "t", "points": 2, "solution": False,
-                                 "locked": True, "schema_version": 3}
-    cell.outputs = [nbformat.from_dict(o) for o in outputs]
-    return cell
+def roundtrip(value):
+    return checking.decode(json.loads(json.dumps(checking.encode(value))))
 
 
-def test_stderr_in_a_test_cell_no_longer_costs_marks():
-    cell = graded_cell([{"output_type": "stream", "name": "stderr", "text": "UserWarning: hi\n"}])
-    assert determine_grade(cell)[0] == 0  # nbgrader's own rule, which we work around
-    nb = nbformat.v4.new_notebook(cells=[cell])
-    nb, _ = StderrIsNotFailure()(nb, {})  # as nbgrader calls it: only runs when enabled
-    cell = nb.cells[0]
-    assert determine_grade(cell) == (2, 2)
-    assert "UserWarning: hi" in cell.outputs[0]["text"]
+def test_values_cross_as_plain_data():
+    values = {"a": jnp.arange(3, dtype=jnp.int8), "b": np.float32(1.5), "c": [1, 2.5, "x", None, True],
+              "d": (jnp.float32(2.0), np.zeros((2, 0))), "e": np.dtype("int16"), "f": jnp.ones(2, jnp.bfloat16),
+              "g": jnp.int32, "h": 2**70}
+    out = roundtrip(values)
+    assert isinstance(out["a"], jax.Array) and out["a"].dtype == jnp.int8 and out["a"].tolist() == [0, 1, 2]
+    assert isinstance(out["b"], np.float32) and out["b"] == 1.5
+    assert out["c"] == [1, 2.5, "x", None, True] and type(out["c"][-1]) is bool
+    assert isinstance(out["d"], tuple) and out["d"][0].shape == () and out["d"][1].shape == (2, 0)
+    assert out["e"] == np.dtype("int16") and out["g"] == np.dtype("int32") and out["h"] == 2**70
+    assert out["f"].dtype == jnp.bfloat16 and out["f"].tolist() == [1, 1]
 
 
-def test_errors_still_fail():
-    cell = graded_cell([{"output_type": "stream", "name": "stderr", "text": "x"},
-                        {"output_type": "error", "ename": "AssertionError", "evalue": "no", "traceback": []}])
-    cell, _ = StderrIsNotFailure().preprocess_cell(cell, {}, 0)
-    assert determine_grade(cell)[0] == 0
+class AlwaysEqual:
+    def __eq__(self, other):
+        return True
+
+
+class SneakyInt(int):
+    def __eq__(self, other):
+        return True
+
+
+class SneakyArray(np.ndarray):
+    def __eq__(self, other):
+        return np.ones(np.shape(self), bool)
+
+
+@pytest.mark.parametrize("value", [AlwaysEqual(), SneakyInt(3), {1: 2}, np.array([object()]), jax.random.key(0),
+                                   lambda: 1])
+def test_objects_that_are_not_plain_values_do_not_cross(value):
+    with pytest.raises(checking.NotAValue):
+        checking.encode({"out": value})
+
+
+def test_array_subclasses_cross_as_plain_arrays():
+    out = roundtrip(np.arange(3).view(SneakyArray))
+    assert type(out) is np.ndarray and not np.array_equal(out, [9, 9, 9])
+
+
+def test_numpy_files_are_loaded_without_pickles():
+    payload = checking.encode(np.arange(3))
+    payload["tree"]["dtype"] = "object"  # a forged payload naming an object dtype
+    import base64
+    import io
+
+    buf = io.BytesIO()
+    np.save(buf, np.array([{"x": 1}], dtype=object), allow_pickle=True)
+    payload["tree"]["npy"] = base64.b64encode(buf.getvalue()).decode()
+    with pytest.raises(ValueError, match="allow_pickle"):
+        checking.decode(payload)
+
+
+CELL = '''"""Doubles."""
+X = np.arange(3)
+
+
+def helper_for_probe(x):
+    return x
+
+
+def reference(x):
+    return 2 * x
+
+
+def probe():
+    return {"out": double(helper_for_probe(X))}
+
+
+def check(v):
+    assert np.array_equal(v["out"], reference(X)), "double must multiply by two."
+
+
+run_test(probe, check)
+'''
+
+
+def test_split_keeps_check_and_references_out_of_the_probe_side():
+    probe_side = checking.split_test_cell(CELL, "probe", "double")
+    check_side = checking.split_test_cell(CELL, "check", "double")
+    assert "def probe" in probe_side and "def helper_for_probe" in probe_side
+    assert "def check" not in probe_side and "def reference" not in probe_side
+    assert "__jaxcourse_probe__('double', probe)" in probe_side
+    assert "def check" in check_side and "def probe" not in check_side
+    assert checking.cell_shape_problems(CELL) == []
+    assert checking.cell_shape_problems('"""Doc."""\nassert True\n') == [
+        "it must define probe() and check(v)", "it must end in run_test(probe, check)",
+        "it must call run_test(probe, check) exactly once"]
+    assert checking.split_test_cell('"""Doc."""\n', "probe", "x") == ""  # a released hidden test
+
+
+def job(payload, reason=None):
+    return {"setup": ["import numpy as np"], "tests": [{"grade_id": "double", "source": CELL, "payload": payload,
+                                                        "reason": reason}]}
+
+
+def test_checker_decides_on_values():
+    good = checking.run_checks(job(checking.encode({"out": np.arange(3) * 2})))
+    assert good == {"double": {"passed": True, "message": ""}}
+    bad = checking.run_checks(job(checking.encode({"out": np.arange(3)})))
+    assert bad["double"] == {"passed": False, "message": "double must multiply by two."}
+    wrong_type = checking.run_checks(job(checking.encode({"nothing": 1})))["double"]
+    assert not wrong_type["passed"] and "could not be checked" in wrong_type["message"]
+    raised = checking.run_checks(job({"ok": False, "error": "NotImplementedError"}))["double"]
+    assert raised == {"passed": False, "message": "Your code raised NotImplementedError while this test ran it."}
+    missing = checking.run_checks(job(None, "the kernel died"))["double"]
+    assert missing == {"passed": False, "message": "the kernel died"}
+
+
+def test_checker_runs_as_its_own_process(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "job.json").write_text(json.dumps(job(checking.encode({"out": np.arange(3) * 2}))))
+    proc = subprocess.run([sys.executable, "-I", "-m", "jaxcourse.checking", "job.json", "out.json"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((tmp_path / "out.json").read_text())["double"]["passed"] is True
+
+
+def test_run_test_runs_both_halves_in_the_students_kernel():
+    namespace = {"np": np, "run_test": checking.run_test, "double": lambda x: 2 * x}
+    exec(CELL, namespace)  # passes: no exception
+    namespace["double"] = lambda x: x
+    with pytest.raises(AssertionError, match="multiply by two"):
+        exec(CELL, namespace)
 
 
 def test_precheck_reasons(tmp_path):
@@ -51,4 +161,5 @@ def test_precheck_reasons(tmp_path):
 def test_failure_reason_reads_nbgrader_logs():
     assert "kernel died" in failure_reason("... nbclient.exceptions.DeadKernelError: Kernel died")
     assert "time limit" in failure_reason("CellTimeoutError: A cell timed out while it was being executed")
+    assert "grading stopped" in failure_reason("RuntimeError: grading stopped: the kernel died while it ran")
     assert failure_reason("") == "nbgrader failed without a message"

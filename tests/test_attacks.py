@@ -1,0 +1,455 @@
+"""Submissions that try to cheat the grader, and honest ones that must not be hurt by it.
+
+Every attack is built from the blank release of assignment 01 (plus the attack), so it may score no
+more than the blank notebook; every honest variant must keep full marks. All of them are graded in
+one run of the instructor's grade command, in the bubblewrap sandbox when it is available, against
+a scratch course whose absolute path the attacks know. Afterwards the instructor's files, the other
+submissions and the gradebook's stored test cells must be byte-identical.
+
+Under stock nbgrader each of these attacks earned points (see issue 5); ``test_the_reader_attack_is_real``
+shows, for the strongest one, that it does earn full marks when the sandbox is off.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SANDBOX, copy_course, grade_id, read_nb, shared_once, source, write_nb
+
+pytestmark = pytest.mark.slow
+
+AID = "01_jax_array"
+NB = f"{AID}_exercises.ipynb"
+TIMEOUT = 12  # seconds per cell in this scratch course: the endless loops hit it
+#: Attacks on the file system: only the sandbox stops them (without it they are not run at all).
+NEEDS_SANDBOX = {"reads_course", "writes_gradebook", "appends_to_course"}
+
+# ---------------------------------------------------------------------------------------------
+# The attacks. {course} is replaced by the scratch course's absolute path.
+# ---------------------------------------------------------------------------------------------
+DROP_ASSERTS = '''import ast
+
+
+class _DropAsserts(ast.NodeTransformer):
+    def visit_Assert(self, node):
+        return ast.Pass()
+
+
+get_ipython().ast_transformers.append(_DropAsserts())
+'''
+
+REWRITE_LATER_CELLS = '''def _rewrite(lines):
+    text = "".join(lines)
+    if "assert" in text or "run_test" in text or "__jaxcourse" in text:
+        return ["pass\\n"]
+    return lines
+
+
+get_ipython().input_transformers_post.append(_rewrite)
+'''
+
+PATCH_NUMPY = '''import jax.numpy as jnp
+import numpy as np
+
+for _mod in (np, jnp):
+    for _name in ("array_equal", "array_equiv", "allclose", "isclose"):
+        setattr(_mod, _name, lambda *args, **kwargs: True)
+np.testing.assert_allclose = lambda *args, **kwargs: None
+'''
+
+SCORE_TEXT = '''from IPython.display import display
+
+
+def _claim_full_marks(*_args):
+    print("15")
+    display({"text/plain": "15.0"}, raw=True)
+
+
+get_ipython().events.register("pre_run_cell", _claim_full_marks)
+get_ipython().events.register("post_run_cell", _claim_full_marks)
+get_ipython().input_transformers_post.append(lambda lines: lines + ["\\n", "15.0\\n"])
+'''
+
+READ_INSTRUCTOR_FILES = '''import glob
+import json
+import sqlite3
+
+_found = []
+for _pattern in ("{course}/solutions/*/*.ipynb", "{course}/source/*/*.ipynb", "../../../solutions/*/*.ipynb",
+                 "../../../source/*/*.ipynb", "/*/*/solutions/01_jax_array/*.ipynb"):
+    _found += glob.glob(_pattern)
+for _path in _found:
+    for _cell in json.load(open(_path))["cells"]:
+        if str(_cell["metadata"].get("nbgrader", {{}}).get("grade_id", "")).endswith("_answer"):
+            exec("".join(_cell["source"]))
+for _db in ("{course}/gradebook.db", "../../../gradebook.db"):
+    try:
+        print(sqlite3.connect(f"file:{{_db}}?mode=ro", uri=True).execute("SELECT source FROM source_cell").fetchall())
+    except Exception as _err:
+        print("no gradebook:", _err)
+'''
+
+WRITE_GRADEBOOK = '''import sqlite3
+
+for _db in ("{course}/gradebook.db", "../../../gradebook.db"):
+    try:
+        _con = sqlite3.connect(f"file:{{_db}}?mode=rw", uri=True)
+        _con.execute("UPDATE grade SET auto_score = max_score")
+        _con.execute("UPDATE source_cell SET source = 'pass', checksum = NULL")
+        _con.commit()
+        print("wrote", _db)
+    except Exception as _err:
+        print("blocked:", _err)
+'''
+
+APPEND_TO_COURSE = '''import glob
+
+for _path in (glob.glob("{course}/source/*/*.ipynb") + glob.glob("{course}/release/*/*.ipynb")
+              + glob.glob("{course}/nbgrader_config.py") + glob.glob("{course}/submitted/*/*/*.ipynb")
+              + glob.glob("../../../nbgrader_config.py")):
+    try:
+        with open(_path, "a") as _fh:
+            _fh.write("# appended by a student")
+        print("appended to", _path)
+    except Exception as _err:
+        print("blocked:", _err)
+for _path in ("{course}/submitted/solution/01_jax_array/planted.py", "{course}/planted.py"):
+    try:
+        open(_path, "w").write("planted")
+    except Exception as _err:
+        print("blocked:", _err)
+'''
+
+CUSTOM_EXC = '''get_ipython().set_custom_exc((BaseException,), lambda shell, etype, evalue, tb, tb_offset=None: None)
+'''
+
+SYS_EXIT = "import sys\n\nsys.exit(0)\n"
+OS_EXIT = "import os\n\nos._exit(0)\n"
+KILL = "import os\nimport signal\n\nos.kill(os.getpid(), signal.SIGKILL)\n"
+LOOP = "while True:\n    pass\n"
+SIGINT_LOOP = "import signal\n\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    pass\n"
+BIG_PRINT = 'print("x" * 50_000_000)\n'
+
+#: Plausible but wrong answers of the right types: only a fooled comparison would pass them.
+IDENTITY_ANSWERS = {
+    "tally_answer": "def tally(counts, idx):\n    return counts\n",
+    "promoted_dtypes_answer": "def promoted_dtypes():\n    return {}\n",
+    "third_derivative_answer": "def third_derivative(f):\n    return f\n",
+    "derivative_on_grid_answer": "def derivative_on_grid(f, xs):\n    return xs\n",
+    "smooth_answer": "def smooth(signal):\n    return signal\n",
+}
+
+ALWAYS_EQUAL = '''class AlwaysEqual:
+    shape, dtype, ndim = (), "float32", 0
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+    def __getitem__(self, key):
+        return self
+
+    def __bool__(self):
+        return True
+
+
+def tally(*args, **kwargs):
+    return AlwaysEqual()
+
+
+def promoted_dtypes(*args, **kwargs):
+    return AlwaysEqual()
+
+
+third_derivative = derivative_on_grid = smooth = tally
+'''
+
+#: A correct solution written differently from the instructor's, with a helper in an extra cell,
+#: output on stderr and warnings: it must keep full marks.
+ALTERNATIVE_HELPER = '''import sys
+import warnings
+
+
+def _log(msg):
+    print(f"[debug] {msg}", file=sys.stderr)
+    warnings.warn(msg, stacklevel=2)
+'''
+ALTERNATIVE = {
+    "tally_answer": '''def tally(counts, idx):
+    _log("tally")
+    ones = jnp.ones(idx.shape, counts.dtype)
+    return counts + jnp.zeros_like(counts).at[idx].add(ones, mode="drop")
+''',
+    "promoted_dtypes_answer": '''def promoted_dtypes():
+    names = ["int8", "float64", "float64", "int64", "int8", "float32", "float32", "int32", "int16", "float16",
+             "float32"]
+    keys = ["np.int8(32) + 4", "np.arange(3, dtype=np.int32) + 5.0", "np.int32(1) + np.float32(1)", "np.arange(3)",
+            "jnp.int8(32) + 4", "jnp.arange(3, dtype=jnp.int32) + 5.0", "jnp.int32(1) + jnp.float32(1)",
+            "jnp.arange(3)", "jnp.uint8(1) + jnp.int8(1)", "jnp.int32(1) + jnp.float16(1)",
+            "jnp.bfloat16(1) + jnp.float16(1)"]
+    return dict(zip(keys, names))
+''',
+    "third_derivative_answer": '''def third_derivative(f):
+    return jax.jacfwd(jax.grad(jax.grad(f)))
+''',
+    "derivative_on_grid_answer": '''def derivative_on_grid(f, xs):
+    _log("grid")
+    return jax.vmap(jax.jacfwd(f))(xs)
+''',
+    "smooth_answer": '''def smooth(signal):
+    inner = (signal[:-2] + signal[1:-1] + signal[2:]) / 3
+    out = jnp.concatenate([inner[:1], inner, inner[-1:]])
+    return jnp.clip(out, 0.0, None)
+''',
+}
+
+
+def answer_cells(nb: dict) -> list[dict]:
+    return [c for c in nb["cells"] if (grade_id(c) or "").endswith("_answer")]
+
+
+def prepend(nb: dict, code: str) -> dict:
+    nb = copy.deepcopy(nb)
+    cell = answer_cells(nb)[0]
+    cell["source"] = code + "\n" + source(cell)
+    return nb
+
+
+def answers(nb: dict, new: dict[str, str], prefix: str = "") -> dict:
+    nb = copy.deepcopy(nb)
+    for cell in answer_cells(nb):
+        if grade_id(cell) in new:
+            cell["source"] = new[grade_id(cell)]
+    if prefix:
+        answer_cells(nb)[0]["source"] = prefix + "\n" + source(answer_cells(nb)[0])
+    return nb
+
+
+def graded_cells(nb: dict) -> list[dict]:
+    return [c for c in nb["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+
+
+def changed_tests(nb: dict) -> dict:
+    nb = copy.deepcopy(nb)
+    for cell in graded_cells(nb):
+        cell["source"] = '"""Always passes."""\nassert True\n'
+    return nb
+
+
+def deleted_tests(nb: dict) -> dict:
+    nb = copy.deepcopy(nb)
+    nb["cells"] = [c for c in nb["cells"] if c not in graded_cells(nb)]
+    return nb
+
+
+def relabelled_tests(nb: dict) -> dict:
+    nb = copy.deepcopy(nb)
+    for cell in graded_cells(nb):
+        meta = cell["metadata"]["nbgrader"]
+        meta.update(grade_id=meta["grade_id"] + "_renamed", grade=False, solution=True, points=0)
+        cell["source"] = "pass\n"
+    # and an answer cell that claims to be a test cell worth 100 points
+    first = answer_cells(nb)[0]
+    first["metadata"]["nbgrader"].update(grade_id="tally", grade=True, solution=False, points=100, locked=True)
+    return nb
+
+
+def extra_cell(nb: dict, code: str, before_first_answer: bool = True) -> dict:
+    nb = copy.deepcopy(nb)
+    i = nb["cells"].index(answer_cells(nb)[0])
+    nb["cells"].insert(i if before_first_answer else i + 1, {
+        "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": code})
+    return nb
+
+
+def after_last_answer(nb: dict, code: str) -> dict:
+    """An extra cell after the last answer: it runs after every stub, so what it defines stays."""
+    nb = copy.deepcopy(nb)
+    i = nb["cells"].index(answer_cells(nb)[-1])
+    nb["cells"].insert(i + 1, {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                               "source": code})
+    return nb
+
+
+def build(course: Path) -> dict[str, str]:
+    """Write every submission; return {student: kind} with kind "attack", "honest" or "reference"."""
+    blank = read_nb(ROOT / "release" / AID / NB)
+    solution = read_nb(ROOT / "solutions" / AID / NB)
+    c = str(course)
+    plan = {
+        "blank": ("reference", blank),
+        "solution": ("reference", solution),
+        "ast_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, DROP_ASSERTS)),
+        "input_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, REWRITE_LATER_CELLS)),
+        "always_equal": ("attack", answers(blank, {"tally_answer": ALWAYS_EQUAL})),
+        "patched_numpy": ("attack", answers(blank, IDENTITY_ANSWERS, PATCH_NUMPY)),
+        "shadow_numpy": ("attack", answers(blank, IDENTITY_ANSWERS)),
+        "score_text": ("attack", answers(blank, IDENTITY_ANSWERS, SCORE_TEXT)),
+        "reads_course": ("attack", after_last_answer(blank, READ_INSTRUCTOR_FILES.format(course=c))),
+        "writes_gradebook": ("attack", prepend(blank, WRITE_GRADEBOOK.format(course=c))),
+        "appends_to_course": ("attack", prepend(blank, APPEND_TO_COURSE.format(course=c))),
+        "custom_exc": ("attack", answers(blank, IDENTITY_ANSWERS, CUSTOM_EXC)),
+        "sys_exit": ("attack", prepend(blank, SYS_EXIT)),
+        "os_exit": ("attack", prepend(blank, OS_EXIT)),
+        "killed_kernel": ("attack", prepend(blank, KILL)),
+        "endless_loop": ("attack", prepend(blank, LOOP)),
+        "sigint_ignoring_loop": ("attack", prepend(blank, SIGINT_LOOP)),
+        "print_50mb": ("attack", prepend(blank, BIG_PRINT)),
+        "changed_tests": ("attack", changed_tests(blank)),
+        "deleted_tests": ("attack", deleted_tests(blank)),
+        "relabelled_tests": ("attack", relabelled_tests(blank)),
+        "alternative": ("honest", extra_cell(answers(blank, ALTERNATIVE), ALTERNATIVE_HELPER)),
+        "noisy_solution": ("honest", prepend(solution, ALTERNATIVE_HELPER + "\n_log('hello')\n")),
+    }
+    if not SANDBOX:  # without isolation these would really read and write the scratch course
+        plan = {k: v for k, v in plan.items() if k not in NEEDS_SANDBOX}
+    for student, (_kind, nb) in plan.items():
+        write_nb(nb, course / "submitted" / student / AID / NB)
+    shadow = course / "submitted" / "shadow_numpy" / AID
+    (shadow / "numpy.py").write_text("array_equal = allclose = isclose = lambda *a, **k: True\n")
+    (shadow / "jax").mkdir()
+    (shadow / "jax" / "__init__.py").write_text("raise SystemExit('a shadowed jax')\n")
+    return {student: kind for student, (kind, _nb) in plan.items()}
+
+
+def fingerprint(course: Path, skip_students: set[str]) -> dict[str, str]:
+    """sha256 of every instructor file and every submission file (except those of ``skip_students``)."""
+    out = {}
+    for path in sorted(course.rglob("*")):
+        rel = path.relative_to(course)
+        top = rel.parts[0]
+        if not path.is_file() or top in ("autograded", "feedback", "reports", "gradebook.db", ".jax_cache"):
+            continue
+        if top == "submitted" and rel.parts[1] in skip_students:
+            continue
+        out[str(rel)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def stored_tests(course: Path) -> list[tuple]:
+    import sqlite3
+
+    con = sqlite3.connect(course / "gradebook.db")
+    try:
+        return sorted(con.execute("SELECT name, source, checksum, locked FROM source_cell").fetchall())
+    finally:
+        con.close()
+
+
+def grade_attacks(folder: Path) -> dict:
+    from dataclasses import asdict
+
+    from jaxcourse.grade import ensure_in_gradebook, grade
+
+    course = copy_course(folder / "course")
+    with open(course / "nbgrader_config.py", "a") as fh:
+        fh.write(f"\nc.Execute.timeout = {TIMEOUT}\n")
+    kinds = build(course)
+    ensure_in_gradebook(course, AID)
+    before = fingerprint(course, skip_students=set())
+    tests_before = stored_tests(course)
+    results = {r.student: asdict(r) for r in grade(AID, course, workers=2, timeout=600, sandboxed=SANDBOX)}
+    return {"course": str(course), "kinds": kinds, "results": results, "before": before,
+            "tests_before": [list(t) for t in tests_before]}
+
+
+@pytest.fixture(scope="module")
+def attacked(tmp_path_factory):
+    from jaxcourse.grade import Result
+
+    data = shared_once(tmp_path_factory, "attacks", grade_attacks)  # once per run, even across xdist workers
+    data["course"] = Path(data["course"])
+    data["results"] = {s: Result(**r) for s, r in data["results"].items()}
+    data["tests_before"] = [tuple(t) for t in data["tests_before"]]
+    return data
+
+
+ATTACKS = ["ast_transformer", "input_transformer", "always_equal", "patched_numpy", "shadow_numpy", "score_text",
+           "reads_course", "writes_gradebook", "appends_to_course", "custom_exc", "sys_exit", "os_exit",
+           "killed_kernel", "endless_loop", "sigint_ignoring_loop", "print_50mb", "changed_tests", "deleted_tests",
+           "relabelled_tests"]
+
+
+def test_every_attack_is_listed(attacked):
+    expected = ATTACKS if SANDBOX else [a for a in ATTACKS if a not in NEEDS_SANDBOX]
+    assert sorted(s for s, k in attacked["kinds"].items() if k == "attack") == sorted(expected)
+
+
+@pytest.mark.parametrize("student", ATTACKS)
+def test_attack_scores_no_more_than_blank(attacked, student):
+    if student in NEEDS_SANDBOX and not SANDBOX:
+        pytest.skip("bubblewrap is not installed: run scripts/system-deps.sh as root")
+    results = attacked["results"]
+    blank, r = results["blank"], results[student]
+    assert blank.status == "graded" and blank.score == 0, f"blank: {blank}"
+    assert r.score <= blank.score, f"{student} scored {r.score}/{r.max_score} ({r.status}: {r.reason})"
+
+
+@pytest.mark.parametrize("student", ["alternative", "noisy_solution", "solution"])
+def test_honest_variants_keep_full_marks(attacked, student):
+    r = attacked["results"][student]
+    assert r.status == "graded" and r.score == r.max_score > 0, f"{student}: {r}"
+
+
+def test_instructor_files_and_other_submissions_are_untouched(attacked):
+    if not SANDBOX:
+        pytest.skip("bubblewrap is not installed: run scripts/system-deps.sh as root")
+    course = attacked["course"]
+    after = fingerprint(course, skip_students=set())
+    changed = sorted(k for k in set(attacked["before"]) | set(after) if attacked["before"].get(k) != after.get(k))
+    assert not changed, f"files changed by grading: {changed}"
+
+
+def test_gradebook_keeps_the_stored_tests(attacked):
+    if not SANDBOX:
+        pytest.skip("bubblewrap is not installed: run scripts/system-deps.sh as root")
+    assert stored_tests(attacked["course"]) == attacked["tests_before"]
+
+
+def test_cells_that_kill_or_hang_are_reported(attacked):
+    results = attacked["results"]
+    for student, why in [("os_exit", "kernel died"), ("killed_kernel", "kernel died"),
+                         ("endless_loop", "time limit"), ("sigint_ignoring_loop", "time limit")]:
+        r = results[student]
+        assert r.status == "check" and why in r.reason, f"{student}: {r}"
+
+
+def test_tampered_test_cells_are_reported(attacked):
+    results = attacked["results"]
+    assert "was changed" in results["changed_tests"].reason, results["changed_tests"]
+    assert "was deleted" in results["deleted_tests"].reason, results["deleted_tests"]
+    assert re.search(r"renamed|not part of the assignment|was deleted", results["relabelled_tests"].reason)
+
+
+def test_a_50mb_print_is_cut_in_the_graded_notebook(attacked):
+    path = attacked["course"] / "autograded" / "print_50mb" / AID / NB
+    assert path.stat().st_size < 1_000_000, f"{path.name} is {path.stat().st_size} bytes"
+
+
+def test_feedback_names_hidden_tests_without_their_code(attacked):
+    html = (attacked["course"] / "feedback" / "blank" / AID / NB.replace(".ipynb", ".html")).read_text()
+    assert "works under jax.jit without host transfers" in html  # a hidden test's docstring
+    assert "BEGIN HIDDEN TESTS" not in html and "np.add.at" not in html  # not its code
+    assert "NotImplementedError" in html  # and its result
+
+
+def test_the_reader_attack_is_real(tmp_path):
+    """Without the sandbox the reader attack earns full marks: the isolation is what stops it."""
+    from jaxcourse.grade import grade
+
+    course = copy_course(tmp_path / "course")
+    (course / "gradebook.db").unlink(missing_ok=True)
+    blank = read_nb(ROOT / "release" / AID / NB)
+    write_nb(after_last_answer(blank, READ_INSTRUCTOR_FILES.format(course=course)),
+             course / "submitted" / "reader" / AID / NB)
+    (r,) = grade(AID, course, workers=1, timeout=600, sandboxed=False, feedback=False)
+    assert r.score == r.max_score > 0, r
