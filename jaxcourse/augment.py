@@ -219,6 +219,22 @@ def seed_pipeline(images, key):
 #   memcpys; rotated ones about three times more, since reading an image column by column is
 #   cache-unfriendly (strip- and tile-ordered variants, pixel packing into uint32 and affine index
 #   formulas were all slower in XLA).
+# - The rotated images are the whole gap to memcpy, and XLA CPU (jax 0.10.2) has no fast path for
+#   them: a transpose is emitted as a plain row-major loop over the output with three scalar byte
+#   copies per pixel (see `jax.jit(f).lower(...).compile().as_text()` and the LLVM IR from
+#   XLA_FLAGS=--xla_dump_to=DIR), and a batch of only-rotated images costs about 3x a batch of
+#   only-flipped ones, whether written as this gather or as jnp.swapaxes. Also measured, same
+#   process, interleaved rounds: rotation-as-transpose plus flips-as-lax.rev chosen per image with
+#   jnp.where (XLA hoists the per-image choice, so each class costs what it costs here: equal within
+#   noise); reshape-to-tiles transposes (b = 8..80) and optimization_barrier between two tile passes
+#   (XLA folds them back into the same single loop: equal); the tile passes as separate loops (each
+#   pass alone about as slow as the whole rotation); fori_loop over output column blocks or tiles
+#   with dynamic_update_slice (2-3x slower: in-place update fusions run on one core, and the hoisted
+#   index arrays are re-read every step); one gather on the flattened (N*H*W, C) pixel table (2x
+#   slower); XLA_FLAGS --xla_cpu_use_fusion_emitters=false,
+#   --xla_cpu_experimental_enable_tiling_propagation=true, --xla_cpu_use_thunk_runtime=false (no
+#   consistent change). An XLA loop pass over the batch already costs about 1.5x np.copyto (which
+#   uses non-temporal stores), so 4x the seed (about memcpy speed) is out of reach for any XLA pass.
 
 
 def source_indices(t, size):

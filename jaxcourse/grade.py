@@ -143,7 +143,7 @@ def collect_from_lms(course: Path, assignment: str, folder: Path, regexp: str | 
         raise SystemExit(f"no files in {folder}")
     for path in files:
         shutil.copy2(path, archive / path.name)
-    proc = nbgrader(["zip_collect", assignment, "--force", f"--FileNameCollector.named_regexp={pattern}"], course)
+    proc = nbgrader(["zip_collect", assignment, "--force", f"--FileNameCollectorPlugin.named_regexp={pattern}"], course)
     if proc.returncode:
         raise SystemExit(f"nbgrader zip_collect failed:\n{proc.stderr[-2000:]}")
     skipped = re.findall(r"Skipped submission with no match information provided: (.*)", proc.stderr + proc.stdout)
@@ -313,6 +313,8 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
           students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
           sandboxed: bool = True, lms: Path | None = None) -> list[Result]:
     course = course.resolve()
+    expected_notebooks(course, assignment)  # an unknown assignment stops here, with the reason
+    ensure_in_gradebook(course, assignment)
     extra = unknown_assignments(course)
     if lms is not None:
         extra += collect_from_lms(course, assignment, lms)
@@ -334,7 +336,6 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
         for r in extra:
             print(f"{r.student}: {r.reason}")
         raise SystemExit(f"no submissions for {assignment} in {submitted}")
-    ensure_in_gradebook(course, assignment)
     # Students must exist before parallel workers write their grades.
     from nbgrader.api import Gradebook
 

@@ -126,3 +126,41 @@ def test_parallel_grading_postgresql(tmp_path, postgres, monkeypatch):
     monkeypatch.setenv("NBGRADER_DB_URL", postgres)
     check_parallel_run(course, postgres)
     assert not (course / "gradebook.db").exists(), "grading wrote a SQLite gradebook instead of PostgreSQL"
+
+
+def test_lms_download_unknown_assignment_and_missing_cells(tmp_path):
+    """Files downloaded from an LMS are collected; what cannot be graded is reported; the rest is graded."""
+    import zipfile
+
+    from jaxcourse.grade import grade
+
+    course = tiny_course(tmp_path / "course")
+    shutil.rmtree(course / "submitted")
+    source_nb = course / "source" / AID / f"{AID}.ipynb"
+    right = nbformat.read(source_nb, as_version=4)
+    right.cells[2].source = "def add(a, b):\n    return a + b"
+    renamed = nbformat.read(source_nb, as_version=4)
+    renamed.cells[2].source = "def add(a, b):\n    return a + b"
+    renamed.cells[2].metadata["nbgrader"]["grade_id"] = "my_answer"  # the answer cell lost its id
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    nbformat.write(right, downloads / f"alice_12345_67890_{AID}.ipynb")  # Canvas style
+    with zipfile.ZipFile(downloads / "batch.zip", "w") as zf:  # an archive with two more
+        zf.writestr(f"bob_LATE_222_333_{AID}-1.ipynb", nbformat.writes(right))
+        zf.writestr(f"carol_444_{AID}.ipynb", nbformat.writes(renamed))
+    (downloads / "notes_from_the_lms.ipynb").write_text("{}")  # names no student and notebook
+    (course / "submitted" / "dave" / "99_unknown").mkdir(parents=True)  # an assignment this course lacks
+    (course / "submitted" / "dave" / "99_unknown" / "x.ipynb").write_text("{}")
+
+    results = {r.student: r for r in grade(AID, course, workers=2, timeout=300, feedback=False,
+                                           sandboxed=SANDBOX, lms=downloads)}
+    assert (results["alice"].status, results["alice"].score) == ("graded", 3.0), results["alice"]
+    assert (results["bob"].status, results["bob"].score) == ("graded", 3.0), results["bob"]
+    carol = results["carol"]
+    assert carol.status == "check" and carol.score == 0 and "add_answer is missing or was renamed" in carol.reason
+    unknown = results["dave"]
+    assert unknown.status == "failed" and "99_unknown is not an assignment" in unknown.reason
+    unmatched = results["notes_from_the_lms.ipynb"]
+    assert unmatched.status == "failed" and "matches no student" in unmatched.reason
+    report = (course / "reports" / f"{AID}.csv").read_text()
+    assert all(f"\n{s}," in report for s in ("alice", "bob", "carol", "dave", "notes_from_the_lms.ipynb")), report

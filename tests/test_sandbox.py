@@ -412,15 +412,17 @@ def tiny_course(path: Path) -> Path:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "jax-course", "display_name": "Python 3 (JAX course)", "language": "python"}
     nb.cells = [
-        nb_cell("code", "import jax\nimport jax.numpy as jnp", grade_id="setup", locked=True),
+        nb_cell("code", "import jax\nimport jax.numpy as jnp\n\nfrom jaxcourse.checking import run_test",
+                grade_id="setup", locked=True),
         nb_cell("markdown", "## Exercise 1: add (2 points)"),
         nb_cell("code", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION",
                 grade_id="add_answer", solution=True),
-        nb_cell("code", '"""add works on JAX arrays."""\nassert int(add(jnp.int32(1), jnp.int32(2))) == 3, '
-                '"add(1, 2) should be 3."', grade_id="add", grade=True, locked=True, points=2),
-        nb_cell("code", '"""Hidden checks."""\n### BEGIN HIDDEN TESTS\n'
-                'assert add(-1, 1) == 0, "add(-1, 1) should be 0."\n### END HIDDEN TESTS',
-                grade_id="add_hidden", grade=True, locked=True, points=1),
+        nb_cell("code", '"""add works on JAX arrays."""\n\n\ndef probe():\n    return int(add(jnp.int32(1), '
+                'jnp.int32(2)))\n\n\ndef check(v):\n    assert v == 3, "add(1, 2) should be 3."\n\n\n'
+                'run_test(probe, check)', grade_id="add", grade=True, locked=True, points=2),
+        nb_cell("code", '"""Hidden checks."""\n### BEGIN HIDDEN TESTS\ndef probe():\n    return add(-1, 1)\n\n\n'
+                'def check(v):\n    assert v == 0, "add(-1, 1) should be 0."\n\n\nrun_test(probe, check)\n'
+                '### END HIDDEN TESTS', grade_id="add_hidden", grade=True, locked=True, points=1),
     ]
     (path / "source" / AID).mkdir(parents=True)
     nbformat.write(nb, path / "source" / AID / f"{AID}.ipynb")
