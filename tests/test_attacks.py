@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, SANDBOX, copy_course, grade_id, read_nb, shared_once, source, write_nb
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("attacks")]  # one worker grades them
 
 AID = "01_jax_array"
 NB = f"{AID}_exercises.ipynb"

@@ -54,7 +54,14 @@ def wrong_answers(aid: str) -> dict[str, list[Path]]:
     return out
 
 
-WRONG_CASES = [(aid, path) for aid in ASSIGNMENTS for paths in wrong_answers(aid).values() for path in paths]
+def group(aid: str):
+    """One xdist group per assignment: its tests run on the worker that grades it (no waiting on the lock)."""
+    return pytest.mark.xdist_group(f"grading-{aid}")
+
+
+WRONG_CASES = [pytest.param(aid, path, marks=group(aid), id=f"{aid}/{path.stem}")
+               for aid in ASSIGNMENTS for paths in wrong_answers(aid).values() for path in paths]
+BY_ASSIGNMENT = [pytest.param(aid, marks=group(aid), id=aid) for aid in ASSIGNMENTS]
 
 
 def notebook_name(aid: str) -> str:
@@ -201,21 +208,21 @@ def graded(tmp_path_factory):
     return Graded(tmp_path_factory)
 
 
-@pytest.mark.parametrize("aid", ASSIGNMENTS)
+@pytest.mark.parametrize("aid", BY_ASSIGNMENT)
 def test_solution_gets_full_marks(graded, aid):
     r = graded[aid]["results"]["solution"]
     lost = {k: v for k, v in graded[aid]["cells"]["solution"].items() if v[0] != v[1]}
     assert r.status == "graded" and r.score == r.max_score > 0, f"{r}; cells that lost points: {lost}"
 
 
-@pytest.mark.parametrize("aid", ASSIGNMENTS)
+@pytest.mark.parametrize("aid", BY_ASSIGNMENT)
 def test_blank_release_gets_zero(graded, aid):
     r = graded[aid]["results"]["blank"]
     scored = {k: v for k, v in graded[aid]["cells"]["blank"].items() if v[0]}
     assert r.status == "graded" and r.score == 0, f"the blank notebook earned points in {scored}"
 
 
-@pytest.mark.parametrize("aid", ASSIGNMENTS)
+@pytest.mark.parametrize("aid", BY_ASSIGNMENT)
 def test_stderr_and_warnings_do_not_cost_marks(graded, aid):
     r = graded[aid]["results"]["honest"]
     lost = {k: v for k, v in graded[aid]["cells"]["honest"].items() if v[0] != v[1]}
@@ -235,7 +242,7 @@ def test_every_exercise_has_wrong_answers(aid):
     assert not missing, f"exercises of {aid} with fewer than two stored wrong answers: {sorted(missing)}"
 
 
-@pytest.mark.parametrize("aid,path", WRONG_CASES, ids=[f"{a}/{p.stem}" for a, p in WRONG_CASES])
+@pytest.mark.parametrize("aid,path", WRONG_CASES)
 def test_wrong_answer_loses_points(graded, aid, path):
     ex = path.name.split("__")[0]
     (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
@@ -255,6 +262,7 @@ def test_wrong_answer_loses_points(graded, aid, path):
         f"{path.name}: failing cells of {ex} give no one-line message: {[e['ename'] for e in errors]} {messages}")
 
 
+@group(ASSIGNMENTS[0])
 def test_bad_submissions_get_zero_with_a_reason_and_the_rest_are_graded(graded):
     aid = ASSIGNMENTS[0]
     results = graded[aid]["results"]
