@@ -15,9 +15,11 @@ bubblewrap sandbox (``jaxcourse/sandbox.py``) and every test is decided outside 
 status, reason), a PNG histogram ``reports/<assignment>_scores.png`` and nbgrader's
 ``reports/grades.csv``; feedback to ``feedback/``. Status ``graded``: all is well; ``check``: graded,
 but something needs a look (a cell killed the kernel or ran too long, test cells were changed or
-deleted, an answer cell is missing); ``failed``: could not be graded (not a notebook, empty folder,
-unknown assignment, unmatched LMS file), scored zero. A broken submission never stops the others.
-The exit status is 0 when every submission was ``graded``, 1 when some need a look.
+deleted, an answer cell is missing; a submission whose kernel died is recorded with zero, see
+:func:`zero_submission`, unless ``--keep-score-on-kernel-death``); ``failed``: could not be graded
+(not a notebook, empty folder, unknown assignment, unmatched LMS file), scored zero.
+A broken submission never stops the others. The exit status is 0 when every submission was
+``graded``, 1 when some need a look.
 """
 
 from __future__ import annotations
@@ -309,9 +311,66 @@ def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
                 r.status, r.reason, r.score = "failed", "no grades were recorded", 0.0
 
 
+#: Starts the comment the grader leaves on a submission it scored zero; marks the zero as the grader's.
+ZERO_MARK = "[grader] "
+
+
+def zero_submission(gb, assignment: str, student: str, why: str) -> float:
+    """Record zero for every graded cell as a manual score, flagged for review; return the auto score.
+
+    The automatic scores stay in the gradebook, so an instructor who decides the crash was innocent
+    overrides the zeros in formgrader (the cells are listed as needing manual grading). The comment
+    on the first answer cell tells the student why, in their feedback.
+    """
+    sub = gb.find_submission(assignment, student)
+    auto = sum(g.auto_score or 0.0 for nb in sub.notebooks for g in nb.grades)
+    for nb in sub.notebooks:
+        for g in nb.grades:
+            g.manual_score, g.needs_manual_grade = 0.0, True
+    comments = [c for nb in sub.notebooks for c in nb.comments]
+    if comments:
+        comments[0].manual_comment = (f"{ZERO_MARK}This submission scored zero because {why}. "
+                                      f"Its tests alone scored {auto:g}; your instructor will look at it.")
+    gb.db.commit()
+    return auto
+
+
+def unzero_submission(gb, assignment: str, student: str) -> None:
+    """Before a regrade, undo a zero that :func:`zero_submission` recorded (and nothing else)."""
+    from nbgrader.api import MissingEntry
+
+    try:
+        sub = gb.find_submission(assignment, student)
+    except MissingEntry:
+        return
+    marked = [c for nb in sub.notebooks for c in nb.comments if (c.manual_comment or "").startswith(ZERO_MARK)]
+    if not marked:
+        return
+    for nb in sub.notebooks:
+        for g in nb.grades:
+            if g.manual_score == 0.0:
+                g.manual_score = None
+    for c in marked:
+        c.manual_comment = None
+    gb.db.commit()
+
+
+def zero_kernel_deaths(course: Path, assignment: str, results: list[Result]) -> None:
+    """A submission whose kernel died is recorded with zero and the reason (issue policy, see README)."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url(course)) as gb:
+        for r in results:
+            if r.status == "check" and "kernel died" in r.reason:
+                auto = zero_submission(gb, assignment, r.student, "its kernel died during grading")
+                r.score = 0.0
+                r.reason = (f"scored zero because the kernel died (its tests scored {auto:g}; override in "
+                            f"formgrader if the crash was innocent): {r.reason}")
+
+
 def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
           students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
-          sandboxed: bool = True, lms: Path | None = None) -> list[Result]:
+          sandboxed: bool = True, lms: Path | None = None, zero_on_kernel_death: bool = True) -> list[Result]:
     course = course.resolve()
     expected_notebooks(course, assignment)  # an unknown assignment stops here, with the reason
     ensure_in_gradebook(course, assignment)
@@ -342,6 +401,7 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     with Gradebook(db_url(course)) as gb:
         for s in students:
             gb.update_or_create_student(s)
+            unzero_submission(gb, assignment, s)
 
     started = time.perf_counter()
     results: list[Result] = []
@@ -357,6 +417,8 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
             results.append(r)
             progress(len(results), len(students), r)
     read_scores(course, assignment, results)
+    if zero_on_kernel_death:
+        zero_kernel_deaths(course, assignment, results)
     for r in extra:
         r.max_score = max((x.max_score for x in results), default=0.0)
     results = sorted(results + extra, key=lambda r: r.student)
@@ -393,9 +455,13 @@ def main(argv: list[str] | None = None) -> int:
                              "<student>_..._<notebook>.ipynb) into submitted/ with nbgrader zip_collect")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run student kernels without the bubblewrap sandbox (only for code you trust)")
+    parser.add_argument("--keep-score-on-kernel-death", action="store_true",
+                        help="when a cell kills the kernel, keep the score of the other exercises (graded on a "
+                             "fresh kernel) instead of recording zero")
     args = parser.parse_args(argv)
     results = grade(args.assignment, args.course, args.workers, args.timeout, args.student,
-                    feedback=not args.no_feedback, sandboxed=not args.no_sandbox, lms=args.lms)
+                    feedback=not args.no_feedback, sandboxed=not args.no_sandbox, lms=args.lms,
+                    zero_on_kernel_death=not args.keep_score_on_kernel_death)
     return 0 if all(r.status == "graded" for r in results) else 1
 
 

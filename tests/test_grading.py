@@ -271,11 +271,14 @@ def test_bad_submissions_get_zero_with_a_reason_and_the_rest_are_graded(graded):
         r = results[student]
         assert (r.status, r.score) == ("failed", 0), f"{student}: {r}"
         assert reason in r.reason, f"{student}: reason {r.reason!r} should mention {reason!r}"
-    # A cell that kills the kernel costs its own exercise; the rest is graded on a fresh kernel, and
-    # the report says what happened so that the instructor can look.
+    # A cell that kills the kernel: the rest is graded on a fresh kernel, but the submission is
+    # recorded with zero and the reason; the automatic score stays in the gradebook for review.
     r = results["kernelkiller"]
-    assert r.status == "check" and "kernel died" in r.reason, f"kernelkiller: {r}"
-    assert 0 < r.score < r.max_score, f"kernelkiller: {r}"
+    assert r.status == "check" and "kernel died" in r.reason and r.score == 0, f"kernelkiller: {r}"
+    kept = re.search(r"its tests scored ([0-9.]+)", r.reason)
+    assert kept and 0 < float(kept.group(1)) < r.max_score, f"kernelkiller: {r.reason}"
+    feedback = "".join(p.read_text() for p in (graded[aid]["course"] / "feedback" / "kernelkiller").rglob("*.html"))
+    assert "scored zero because its kernel died" in feedback, "the student's feedback must say why they got zero"
     assert results["solution"].score == results["solution"].max_score > 0
     report = (graded[aid]["course"] / "reports" / f"{aid}.csv").read_text()
     for student in [*expected, "kernelkiller", "solution", "blank"]:

@@ -163,3 +163,40 @@ def test_failure_reason_reads_nbgrader_logs():
     assert "time limit" in failure_reason("CellTimeoutError: A cell timed out while it was being executed")
     assert "grading stopped" in failure_reason("RuntimeError: grading stopped: the kernel died while it ran")
     assert failure_reason("") == "nbgrader failed without a message"
+
+
+def test_kernel_death_zero_is_recorded_reviewable_and_undone_on_regrade(tmp_path, monkeypatch):
+    """Zero goes in as manual scores with a comment; a regrade removes only the grader's own zero."""
+    from nbgrader.api import Gradebook
+
+    from jaxcourse.grade import ZERO_MARK, nbgrader_env, unzero_submission, zero_submission
+
+    monkeypatch.setenv("PATH", nbgrader_env()["PATH"])  # the gradebook runs `alembic`
+
+    with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gb:
+        gb.add_assignment("a1")
+        gb.add_notebook("nb", "a1")
+        gb.add_solution_cell("answer", "nb", "a1")
+        for name in ("t1", "t2"):
+            gb.add_grade_cell(name, "nb", "a1", max_score=2, cell_type="code")
+        for student in ("dies", "zeroed_by_hand"):
+            gb.add_student(student)
+            gb.add_submission("a1", student)
+            for name, auto in (("t1", 2.0), ("t2", 0.0)):
+                gb.find_grade(name, "nb", "a1", student).auto_score = auto
+        gb.find_grade("t1", "nb", "a1", "zeroed_by_hand").manual_score = 0.0
+        gb.db.commit()
+
+        assert zero_submission(gb, "a1", "dies", "its kernel died during grading") == 2.0
+        assert gb.find_submission("a1", "dies").score == 0
+        grades = [gb.find_grade(n, "nb", "a1", "dies") for n in ("t1", "t2")]
+        assert all(g.needs_manual_grade for g in grades), "a zeroed submission must show up for review"
+        comment = gb.find_comment("answer", "nb", "a1", "dies").manual_comment
+        assert comment.startswith(ZERO_MARK) and "kernel died" in comment
+
+        unzero_submission(gb, "a1", "dies")
+        unzero_submission(gb, "a1", "zeroed_by_hand")
+        assert gb.find_submission("a1", "dies").score == 2.0
+        assert gb.find_comment("answer", "nb", "a1", "dies").manual_comment is None
+        # An instructor's own manual zero (no grader comment) is left alone.
+        assert gb.find_grade("t1", "nb", "a1", "zeroed_by_hand").manual_score == 0.0
