@@ -101,9 +101,10 @@ def failure_reason(log: str) -> str:
          "a graded cell is missing or was renamed"),
         (r"SchemaTooOld|SchemaTooNew|metadata", "the notebook's nbgrader cell metadata was changed"),
     ]
-    stopped = re.search(r"grading stopped: (.*)", log)
+    # The exception's own line, not the `raise` line a traceback quotes before it.
+    stopped = re.findall(r"Error: grading stopped: (.*)", log) or re.findall(r"grading stopped: (.*)", log)
     if stopped:
-        return f"grading stopped: {stopped.group(1).strip()[:200]}"
+        return f"grading stopped: {stopped[-1].strip()[:200]}"
     for pattern, reason in checks:
         if re.search(pattern, log):
             return reason

@@ -26,6 +26,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import nbformat
@@ -165,6 +166,7 @@ class TrustedExecute(Execute):
 
     max_restarts = Integer(3, help="fresh kernels to try after a cell kills the kernel or times out").tag(
         config=True)
+    max_start_retries = Integer(3, help="further tries when a kernel fails to start").tag(config=True)
     checker_timeout = Integer(300, help="seconds the trusted checker may take for one notebook").tag(config=True)
     max_output_chars = Integer(20000, help="output kept per cell in the graded notebook").tag(config=True)
 
@@ -239,15 +241,17 @@ class TrustedExecute(Execute):
         self.resources = resources
         skipped: dict[tuple, str] = {}
         outputs: dict[tuple, list] = {}
-        for _attempt in range(self.max_restarts + 1):
+        start_failures = 0
+        while len(skipped) <= self.max_restarts:
             outputs = {}
             runnable = [(key, src) for key, src in program if key not in skipped]
             self.nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for _, src in runnable])
             self.nb.metadata["kernelspec"] = kernelspec
-            failed = None
+            failed, started = None, False
             try:
                 self.km, self.kc = None, None
                 with self.setup_kernel():
+                    started = True
                     for k, (key, _src) in enumerate(runnable):
                         cell = self.nb.cells[k]
                         try:
@@ -258,6 +262,14 @@ class TrustedExecute(Execute):
                         finally:
                             outputs[key] = list(cell.get("outputs", []))
             except Exception as err:  # the kernel did not start, or died between cells
+                if failed is None and not started:  # not the student's doing (a port clash, a busy machine)
+                    start_failures += 1
+                    if start_failures > self.max_start_retries:
+                        first_line = (str(err).strip().splitlines() or [""])[0][:200]
+                        raise RuntimeError(f"grading stopped: Failed to start the kernel {start_failures} "
+                                           f"times ({type(err).__name__}: {first_line})") from err
+                    time.sleep(0.5 * start_failures)
+                    continue
                 if failed is None:
                     failed = (None, self._why(err))
             if failed is None:

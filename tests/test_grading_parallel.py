@@ -164,3 +164,44 @@ def test_lms_download_unknown_assignment_and_missing_cells(tmp_path):
     assert unmatched.status == "failed" and "matches no student" in unmatched.reason
     report = (course / "reports" / f"{AID}.csv").read_text()
     assert all(f"\n{s}," in report for s in ("alice", "bob", "carol", "dave", "notes_from_the_lms.ipynb")), report
+
+
+FLAKY_KERNEL = '''import os, sys
+folder = os.environ["FLAKY_DIR"]
+for n in range(int(os.environ["FLAKY_FAILS"])):  # the first FLAKY_FAILS starts (in all workers) fail
+    try:
+        os.close(os.open(os.path.join(folder, f"failed-{n}"), os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        continue
+    sys.exit("this kernel failed to start (as a port clash would)")
+os.execv(sys.executable, [sys.executable, "-m", "ipykernel_launcher", "-f", sys.argv[1]])
+'''
+
+
+def test_a_kernel_that_fails_to_start_is_retried(tmp_path, monkeypatch):
+    """Kernels that fail to start are retried: every grade arrives, none lost or doubled."""
+    import json
+    import sys
+
+    from jaxcourse.grade import grade
+
+    course = tiny_course(tmp_path / "course")
+    flaky = tmp_path / "flaky"
+    spec = tmp_path / "jupyter" / "kernels" / "flaky"
+    spec.mkdir(parents=True)
+    flaky.mkdir()
+    (flaky / "kernel.py").write_text(FLAKY_KERNEL)
+    fails = 3
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, str(flaky / "kernel.py"), "{connection_file}"], "display_name": "flaky",
+        "language": "python", "env": {"FLAKY_DIR": str(flaky), "FLAKY_FAILS": str(fails)}}))
+    with open(course / "nbgrader_config.py", "a") as fh:
+        fh.write('\nc.Execute.kernel_name = "flaky"\n')
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
+    # The retry is the grader's, not the sandbox's: grade without it so that this kernelspec is used.
+    results = grade(AID, course, workers=2, timeout=300, feedback=False, sandboxed=False)
+    assert len(list(flaky.glob("failed-*"))) == fails, "the flaky kernel never failed: nothing was tested"
+    assert [(r.status, r.score) for r in results] == [("graded", 3.0 if i % 2 == 0 else 0.0)
+                                                      for i in range(len(STUDENTS))], results
+    rows = grade_rows(f"sqlite:///{course / 'gradebook.db'}")
+    assert len(rows) == len(STUDENTS) * 2 == len({(s, g) for s, g, _ in rows}), rows

@@ -162,6 +162,9 @@ def test_failure_reason_reads_nbgrader_logs():
     assert "kernel died" in failure_reason("... nbclient.exceptions.DeadKernelError: Kernel died")
     assert "time limit" in failure_reason("CellTimeoutError: A cell timed out while it was being executed")
     assert "grading stopped" in failure_reason("RuntimeError: grading stopped: the kernel died while it ran")
+    quoted = ('    raise RuntimeError(f"grading stopped: {why}")\n'
+              "RuntimeError: grading stopped: Failed to start the kernel")
+    assert failure_reason(quoted) == "grading stopped: Failed to start the kernel"
     assert failure_reason("") == "nbgrader failed without a message"
 
 
