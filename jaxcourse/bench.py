@@ -201,28 +201,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(_table(results, size))
     r64, r8 = results[64], results[8]
+    main4 = ["seed", "reference", "opencv", "memcpy"]
     summary = {
-        "seed_ms": round(r64["seed"]["median"], 3),
-        "reference_ms": round(r64["reference"]["median"], 3),
-        "opencv_ms": round(r64["opencv"]["median"], 3),
-        "memcpy_ms": round(r64["memcpy"]["median"], 3),
-        "vmap_cond_ms": round(r64["vmap_cond"]["median"], 3),
-        "seed_ms_8": round(r8["seed"]["median"], 3),
-        "reference_ms_8": round(r8["reference"]["median"], 3),
-        "opencv_ms_8": round(r8["opencv"]["median"], 3),
-        "memcpy_ms_8": round(r8["memcpy"]["median"], 3),
-        "vmap_cond_ms_8": round(r8["vmap_cond"]["median"], 3),
+        **{f"{n}_ms": round(r64[n]["median"], 3) for n in [*main4, "vmap_cond"]},
+        **{f"{n}_ms_8": round(r8[n]["median"], 3) for n in [*main4, "vmap_cond"]},
         "seed_over_reference": round(r64["seed"]["median"] / r64["reference"]["median"], 2),
         "opencv_over_reference": round(r64["opencv"]["median"] / r64["reference"]["median"], 2),
         "reference_over_memcpy": round(r64["reference"]["median"] / r64["memcpy"]["median"], 2),
-        "seed_min_ms": round(r64["seed"]["min"], 3),
-        "reference_min_ms": round(r64["reference"]["min"], 3),
-        "opencv_min_ms": round(r64["opencv"]["min"], 3),
-        "memcpy_min_ms": round(r64["memcpy"]["min"], 3),
-        "seed_cpu_ms": round(r64["seed"]["cpu"], 3),
-        "reference_cpu_ms": round(r64["reference"]["cpu"], 3),
-        "opencv_cpu_ms": round(r64["opencv"]["cpu"], 3),
-        "memcpy_cpu_ms": round(r64["memcpy"]["cpu"], 3),
+        **{f"{n}_min_ms": round(r64[n]["min"], 3) for n in main4},
+        **{f"{n}_cpu_ms": round(r64[n]["cpu"], 3) for n in main4},
         "image_shape": [size, size, 3],
         "repeats": repeats,
         "malloc_tuning": tuned,
