@@ -70,6 +70,20 @@ def _scrub(text, rules):
     return text
 
 
+def _merge_streams(outputs: list[dict]) -> list[dict]:
+    """Join consecutive stdout (or stderr) chunks: how a kernel splits a stream varies run to run."""
+    merged: list[dict] = []
+    for out in outputs:
+        prev = merged[-1] if merged else None
+        if (out.get("output_type") == "stream" and prev is not None and prev.get("output_type") == "stream"
+                and prev.get("name") == out.get("name")):
+            text = "".join(prev["text"]) + "".join(out["text"])
+            prev["text"] = text.splitlines(keepends=True)
+        else:
+            merged.append(out)
+    return merged
+
+
 def clean_notebook(path: Path) -> None:
     """Drop volatile metadata (execution timestamps, widget state), keep nbgrader and tags, and
     replace this machine's absolute paths in tracebacks and printed text by short names."""
@@ -77,6 +91,8 @@ def clean_notebook(path: Path) -> None:
     rules = _path_rewrites()
     for cell in nb["cells"]:
         cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items() if k in KEEP_CELL_METADATA}
+        if "outputs" in cell:
+            cell["outputs"] = _merge_streams(cell["outputs"])
         for out in cell.get("outputs", []):
             if "traceback" in out:
                 out["traceback"] = _scrub(out["traceback"], rules)
