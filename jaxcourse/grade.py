@@ -200,8 +200,12 @@ _API = None
 def _init_worker(course: str, sandboxed: bool = True) -> None:
     """Each worker process imports nbgrader once and grades many submissions from the course root."""
     global _API
+    import warnings
+
     os.chdir(course)
     os.environ.update(nbgrader_env())
+    # nbgrader 0.9.6's Gradebook.add_submission trips SQLAlchemy 2's cascade warning; harmless noise.
+    warnings.filterwarnings("ignore", message=r"Object of type <Submitted\w+> not in session")
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
     from traitlets.config.loader import PyFileConfigLoader
