@@ -7,6 +7,9 @@ BIN := $(CURDIR)/$(VENV)/bin
 export PATH := $(BIN):$(PATH)
 export JAX_PLATFORMS ?= cpu
 PYTEST_ARGS ?=
+LAB_ARGS ?=
+# Jupyter refuses to run as root unless told to (containers often run as root).
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: venv system-deps lab test build grade bench bench-grading lint clean
 
@@ -25,7 +28,7 @@ system-deps:
 
 ## Open the course in JupyterLab (lessons in notebooks/, your assignments in release/).
 lab: venv
-	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) notebooks/01_jax_array.ipynb
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(AS_ROOT) $(LAB_ARGS) notebooks/01_jax_array.ipynb
 
 ## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices.
 test: venv system-deps
