@@ -364,9 +364,11 @@ def zero_kernel_deaths(course: Path, assignment: str, results: list[Result]) -> 
     """A submission whose kernel died is recorded with zero and the reason (issue policy, see README)."""
     from nbgrader.api import Gradebook
 
+    from jaxcourse.grading import KERNEL_DIED
+
     with Gradebook(db_url(course)) as gb:
         for r in results:
-            if r.status == "check" and "kernel died" in r.reason:
+            if r.status == "check" and KERNEL_DIED in r.reason:
                 auto = zero_submission(gb, assignment, r.student, "its kernel died during grading")
                 r.score = 0.0
                 r.reason = (f"scored zero because the kernel died (its tests scored {auto:g}; override in "

@@ -37,6 +37,8 @@ from jaxcourse import checking
 
 #: What looked wrong in the notebooks graded by this process since the last :func:`take_problems`.
 PROBLEMS: list[str] = []
+#: The reason recorded when a cell kills the kernel; ``jaxcourse.grade`` scores such submissions zero.
+KERNEL_DIED = "the kernel died while it ran"
 
 
 def take_problems() -> list[str]:
@@ -288,7 +290,7 @@ class TrustedExecute(Execute):
         if "Timeout" in name:
             return f"it ran past the time limit of {self.timeout} s"
         if "DeadKernel" in name or "died" in str(err).lower():
-            return "the kernel died while it ran"
+            return KERNEL_DIED
         return f"{name}: {str(err).strip().splitlines()[0][:200] if str(err).strip() else ''}".rstrip(": ")
 
     # -- the trusted side ----------------------------------------------------------------------
