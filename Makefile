@@ -11,7 +11,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers often run as root).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv system-deps lab test build grade bench bench-grading lint clean
+.PHONY: venv system-deps lab test build grade bench bench-grading lint clean clean-grading
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,5 +53,11 @@ bench-grading: venv
 lint: venv
 	$(BIN)/ruff check .
 
+## Remove test and benchmark leftovers (keeps the gradebook and every submission).
 clean:
-	rm -rf gradebook.db submitted autograded feedback artifacts .pytest_cache
+	rm -rf artifacts .pytest_cache .ruff_cache .nbgrader.log
+	find . -path ./$(VENV) -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf
+
+## DELETES ALL GRADES (manual ones too) and all collected submissions and feedback: start a course over.
+clean-grading:
+	rm -rf gradebook.db gradebook.db-journal submitted autograded feedback downloaded reports

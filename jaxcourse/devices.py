@@ -26,6 +26,20 @@ def environment_choice() -> int | None:
     return None
 
 
+def without_device_choice(env: dict[str, str]) -> dict[str, str]:
+    """A copy of ``env`` that leaves the CPU device count to the program (see :func:`environment_choice`).
+
+    Drops ``JAX_NUM_CPU_DEVICES`` and the device-count flag from ``XLA_FLAGS`` (other XLA flags stay).
+    Grading uses it so that each assignment's setup cell picks the count its tests are written for.
+    """
+    env = dict(env)
+    env.pop("JAX_NUM_CPU_DEVICES", None)
+    flags = [f for f in env.pop("XLA_FLAGS", "").split() if not f.startswith(_FLAG + "=")]
+    if flags:
+        env["XLA_FLAGS"] = " ".join(flags)
+    return env
+
+
 def backend_started() -> bool:
     """True once JAX has created its backends (after that the device count is fixed)."""
     if "jax" not in sys.modules:

@@ -38,6 +38,8 @@ from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxcourse.devices import without_device_choice
+
 #: Failures worth a second try: they come from the grading machinery, not from the student.
 RETRYABLE = ("database is locked", "Kernel didn't respond", "kernel died before replying to kernel_info",
              "Address already in use", "Failed to start the kernel")
@@ -53,7 +55,12 @@ class Result:
 
 
 def nbgrader_env() -> dict[str, str]:
-    env = dict(os.environ)
+    """The environment of nbgrader and its kernels: the virtualenv's ``bin/`` first, CPU by default.
+
+    The CPU device count is left to each assignment's setup cell (05 asks for 8 simulated devices):
+    a count set in the instructor's shell would change what the tests can tell apart.
+    """
+    env = without_device_choice(os.environ)
     bindir = str(Path(sys.executable).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")  # nbgrader runs `alembic` from here
     env.setdefault("JAX_PLATFORMS", "cpu")
@@ -203,6 +210,8 @@ def _init_worker(course: str, sandboxed: bool = True) -> None:
     import warnings
 
     os.chdir(course)
+    for name in ("JAX_NUM_CPU_DEVICES", "XLA_FLAGS"):  # nbgrader_env() may drop them
+        os.environ.pop(name, None)
     os.environ.update(nbgrader_env())
     # nbgrader 0.9.6's Gradebook.add_submission trips SQLAlchemy 2's cascade warning; harmless noise.
     warnings.filterwarnings("ignore", message=r"Object of type <Submitted\w+> not in session")

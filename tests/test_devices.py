@@ -55,3 +55,22 @@ def test_rejects_nonsense():
 
     with pytest.raises(ValueError):
         simulate_cpu_devices(0)
+
+
+def test_without_device_choice_drops_only_the_device_count():
+    from jaxcourse.devices import without_device_choice
+
+    env = {"JAX_NUM_CPU_DEVICES": "1", "XLA_FLAGS": "--xla_force_host_platform_device_count=1 --xla_foo=2",
+           "JAX_PLATFORMS": "cpu"}
+    assert without_device_choice(env) == {"XLA_FLAGS": "--xla_foo=2", "JAX_PLATFORMS": "cpu"}
+    assert without_device_choice({"XLA_FLAGS": "--xla_force_host_platform_device_count=8"}) == {}
+    assert env["JAX_NUM_CPU_DEVICES"] == "1"  # the caller's mapping is left alone
+
+
+def test_grading_environment_leaves_the_device_count_to_the_assignment(monkeypatch):
+    from jaxcourse.grade import nbgrader_env
+
+    monkeypatch.setenv("JAX_NUM_CPU_DEVICES", "1")
+    monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=1")
+    env = nbgrader_env()
+    assert "JAX_NUM_CPU_DEVICES" not in env and "XLA_FLAGS" not in env

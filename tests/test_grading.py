@@ -164,7 +164,10 @@ def grade_assignment(aid: str, course: Path) -> dict:
     # writable by every kernel.
     cache = {"JAX_COMPILATION_CACHE_DIR": str(course.parent / "jax-cache"),
              "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
-             "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
+             "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1",
+             # A device count left in the instructor's shell must not reach the kernels: on one device
+             # 05's wrong answers (pmean for psum, one key for all devices) would pass.
+             "JAX_NUM_CPU_DEVICES": "1"}
     saved = {k: os.environ.get(k) for k in cache}
     os.environ.update(cache)
     try:
