@@ -181,6 +181,9 @@ def seed_flags(key, n):
     """The ``(3, n)`` int32 0/1 flags (rotate, flip lr, flip ud) that :func:`seed_pipeline` draws.
 
     As in the seed post: split the key, draw ``randint(0, 2)`` flags, and repeat for each step.
+    This reproduces the seed's misuse of keys on purpose, so that the baseline draws what the seed
+    drew: the flags are drawn with ``key``, and that same ``key`` is then split again for the next
+    step (the subkey is never used). Do not copy it: draw with the subkey instead (see lesson 4).
     """
     flags = []
     for _ in range(3):

@@ -85,7 +85,7 @@ def prepend_to_first_answer(nb: dict, text: str) -> dict:
 
 
 def linked_exercises(nb: dict) -> dict[str, set[str]]:
-    """Exercise -> the exercises whose answers it uses or that use its answer (by the names defined)."""
+    """Exercise -> the exercises whose answers it uses or that use its answer (by the names defined), transitively."""
     import ast
 
     cells = {grade_id(c): source(c) for c in nb["cells"] if grade_id(c)}
@@ -96,13 +96,18 @@ def linked_exercises(nb: dict) -> dict[str, set[str]]:
         defined[ex] = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))} | {
             t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
     text = {ex: "\n".join(cells[g] for g in (ex, f"{ex}_answer", f"{ex}_hidden") if g in cells) for ex in exercises}
-    linked = {ex: set() for ex in exercises}
-    for a in exercises:
+    uses = {b: {a for a in exercises if a != b and any(re.search(rf"\b{re.escape(name)}\b", text[b])
+                                                       for name in defined[a])} for b in exercises}
+    # Transitively: a wrong flip makes a wrong augment_batch look consistent with the student's augment.
+    changed = True
+    while changed:
+        changed = False
         for b in exercises:
-            if a != b and any(re.search(rf"\b{re.escape(name)}\b", text[b]) for name in defined[a]):
-                linked[a].add(b)
-                linked[b].add(a)
-    return linked
+            more = set().union(*(uses[a] for a in uses[b])) - uses[b] - {b}
+            if more:
+                uses[b] |= more
+                changed = True
+    return {ex: uses[ex] | {b for b in exercises if ex in uses[b]} for ex in exercises}
 
 
 def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
