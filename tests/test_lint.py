@@ -18,7 +18,8 @@ REMOVED = {
     r"from\s+jax\.config\s+import": "from jax.config import config (removed: use jax.config)",
     r"device_put_sharded|device_put_replicated": "device_put_sharded/replicated (removed: use jax.device_put "
                                                  "with a sharding)",
-    r"jax\.tree_map\(|tree_util\.tree_map\(|jax\.tree_multimap": "jax.tree_map (removed: use jax.tree.map)",
+    r"jax\.tree_map\(|jax\.tree_multimap": "jax.tree_map / jax.tree_multimap (removed: use jax.tree.map)",
+    r"tree_util\.tree_map\(": "jax.tree_util.tree_map (still works; house style is jax.tree.map)",
     r"jax\.experimental\.shard_map|jax\.experimental\.pjit|jax\.experimental\.maps": "old experimental "
         "sharding APIs (use jax.shard_map, jax.jit, jax.sharding)",
     r"jax\.random\.PRNGKey\(": "jax.random.PRNGKey (legacy: use jax.random.key)",
