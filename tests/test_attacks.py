@@ -263,11 +263,17 @@ def relabelled_tests(nb: dict) -> dict:
     return nb
 
 
+def code_cell(code: str) -> dict:
+    """A new code cell (nbformat 4.5, so with an id) holding ``code``."""
+    cell_id = "attack-" + hashlib.sha1(code.encode()).hexdigest()[:12]
+    return {"id": cell_id, "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+            "source": code}
+
+
 def extra_cell(nb: dict, code: str, before_first_answer: bool = True) -> dict:
     nb = copy.deepcopy(nb)
     i = nb["cells"].index(answer_cells(nb)[0])
-    nb["cells"].insert(i if before_first_answer else i + 1, {
-        "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": code})
+    nb["cells"].insert(i if before_first_answer else i + 1, code_cell(code))
     return nb
 
 
@@ -275,8 +281,7 @@ def after_last_answer(nb: dict, code: str) -> dict:
     """An extra cell after the last answer: it runs after every stub, so what it defines stays."""
     nb = copy.deepcopy(nb)
     i = nb["cells"].index(answer_cells(nb)[-1])
-    nb["cells"].insert(i + 1, {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                               "source": code})
+    nb["cells"].insert(i + 1, code_cell(code))
     return nb
 
 
