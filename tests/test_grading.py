@@ -3,7 +3,9 @@
 For every assignment: the executed solution gets full marks, the blank student version zero, a
 correct answer that writes to stderr and warns keeps full marks, and every stored typical wrong
 answer (tests/wrong_answers/<assignment>/<exercise>__<slug>.py) loses points on its exercise with
-a one-line message. Broken submissions are recorded with zero and a reason while the rest are graded.
+a one-line message, while every stored alternative correct answer (tests/right_answers/..., written
+another way than the solution) keeps full marks: the hidden tests check behaviour, not one
+spelling. Broken submissions are recorded with zero and a reason while the rest are graded.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from conftest import (
 pytestmark = pytest.mark.slow
 
 WRONG = ROOT / "tests" / "wrong_answers"
+RIGHT = ROOT / "tests" / "right_answers"
 
 NOISE = '''import sys as _sys
 import warnings as _warnings
@@ -46,12 +49,22 @@ get_ipython().events.register("pre_run_cell", _noisy)
 '''
 
 
-def wrong_answers(aid: str) -> dict[str, list[Path]]:
-    """Exercise id -> its stored wrong answers."""
+def stored_answers(folder: Path, aid: str) -> dict[str, list[Path]]:
+    """Exercise id -> the answers stored for it in ``folder/aid`` as ``<exercise>__<slug>.py``."""
     out: dict[str, list[Path]] = {}
-    for path in sorted((WRONG / aid).glob("*__*.py")):
+    for path in sorted((folder / aid).glob("*__*.py")):
         out.setdefault(path.name.split("__")[0], []).append(path)
     return out
+
+
+def wrong_answers(aid: str) -> dict[str, list[Path]]:
+    """Exercise id -> its stored wrong answers."""
+    return stored_answers(WRONG, aid)
+
+
+def right_answers(aid: str) -> dict[str, list[Path]]:
+    """Exercise id -> its stored alternative correct answers."""
+    return stored_answers(RIGHT, aid)
 
 
 def group(aid: str):
@@ -61,6 +74,8 @@ def group(aid: str):
 
 WRONG_CASES = [pytest.param(aid, path, marks=group(aid), id=f"{aid}/{path.stem}")
                for aid in ASSIGNMENTS for paths in wrong_answers(aid).values() for path in paths]
+RIGHT_CASES = [pytest.param(aid, path, marks=group(aid), id=f"{aid}/{path.stem}")
+               for aid in ASSIGNMENTS for paths in right_answers(aid).values() for path in paths]
 BY_ASSIGNMENT = [pytest.param(aid, marks=group(aid), id=aid) for aid in ASSIGNMENTS]
 
 
@@ -135,6 +150,15 @@ def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
         for ex, path in used.items():
             nb = replace_answer(nb, ex, path.read_text())
         plan[f"wrong{k + 1}"] = (nb, used)
+    # Right answers are all correct, so they share notebooks freely: the k-th alternative of every
+    # exercise goes into student right<k>, and later exercises then build on the alternatives.
+    rights = right_answers(aid)
+    for k in range(max(map(len, rights.values()), default=0)):
+        used = {ex: paths[k] for ex, paths in rights.items() if k < len(paths)}
+        nb = solution
+        for ex, path in used.items():
+            nb = replace_answer(nb, ex, path.read_text())
+        plan[f"right{k + 1}"] = (nb, used)
     for student, (nb, _) in plan.items():
         write_nb(nb, course / "submitted" / student / aid / name)
     return {student: used for student, (_, used) in plan.items()}
@@ -268,6 +292,27 @@ def test_wrong_answer_loses_points(graded, aid, path):
     messages = [e.get("evalue", "").strip() for e in errors]
     assert any(m and "\n" not in m for m in messages), (
         f"{path.name}: failing cells of {ex} give no one-line message: {[e['ename'] for e in errors]} {messages}")
+
+
+@pytest.mark.parametrize("aid", BY_ASSIGNMENT)
+def test_every_exercise_has_right_answers(aid):
+    answers = {grade_id(c)[: -len("_answer")] for c in read_nb(ROOT / "source" / aid / notebook_name(aid))["cells"]
+               if (grade_id(c) or "").endswith("_answer")}
+    missing = answers - set(right_answers(aid))
+    assert not missing, f"exercises of {aid} with no stored alternative correct answer: {sorted(missing)}"
+    stray = set(right_answers(aid)) - answers
+    assert not stray, f"right answers of {aid} for exercises it does not have: {sorted(stray)}"
+
+
+@pytest.mark.parametrize("aid,path", RIGHT_CASES)
+def test_right_answer_keeps_full_marks(graded, aid, path):
+    ex = path.name.split("__")[0]
+    (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
+    assert path.read_text().startswith("# Right:"), f"{path.name} must start with '# Right: <how it differs>'"
+    assert graded[aid]["results"][student].status != "failed", graded[aid]["results"][student]
+    lost = {k: v for k, v in graded[aid]["cells"][student].items() if v[0] < v[1]}
+    # Every answer in this notebook is correct, so no cell may lose points; name the cells that did.
+    assert not lost, f"{path.name} (student {student}) lost points: {lost}"
 
 
 @group(ASSIGNMENTS[0])
