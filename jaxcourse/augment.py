@@ -236,8 +236,11 @@ def seed_pipeline(images, key):
 #   index arrays are re-read every step); one gather on the flattened (N*H*W, C) pixel table (2x
 #   slower); XLA_FLAGS --xla_cpu_use_fusion_emitters=false,
 #   --xla_cpu_experimental_enable_tiling_propagation=true, --xla_cpu_use_thunk_runtime=false (no
-#   consistent change). An XLA loop pass over the batch already costs about 1.5x np.copyto (which
-#   uses non-temporal stores), so 4x the seed (about memcpy speed) is out of reach for any XLA pass.
+#   consistent change); a transposed output layout (jax.experimental.layout: the transpose becomes a
+#   free bitcast) copied back to the default layout by XLA (266 ms against 37-45 ms for swapaxes, on
+#   a machine where memcpy takes 18-23 ms). An XLA loop pass over the batch already costs about
+#   1.5x np.copyto (which uses non-temporal stores), so 4x the seed (about memcpy speed) is out of
+#   reach for any XLA pass.
 
 
 def source_indices(t, size):
