@@ -36,19 +36,19 @@ test: venv system-deps
 
 ## Regenerate everything generated: executed lessons, release/ and solutions/.
 build: venv
-	$(BIN)/python -m jaxcourse.build
+	$(BIN)/python -m coursetools.build
 
 ## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array [GRADE_ARGS="--lms downloads/"]
 grade: venv
-	$(BIN)/python -m jaxcourse.grade $(ASSIGNMENT) $(GRADE_ARGS)
+	$(BIN)/python -m coursetools.grade $(ASSIGNMENT) $(GRADE_ARGS)
 
 ## Time the augmentation pipelines (prints a table, then one JSON line).
 bench: venv
-	$(BIN)/python -m jaxcourse.bench
+	$(BIN)/python -m coursetools.bench
 
 ## Time the grading command: serial vs parallel vs bare execution (prints a table, then one JSON line).
 bench-grading: venv
-	$(BIN)/python -m jaxcourse.bench_grading
+	$(BIN)/python -m coursetools.bench_grading
 
 lint: venv
 	$(BIN)/ruff check .

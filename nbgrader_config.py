@@ -26,7 +26,7 @@ c.Execute.record_timing = False
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
-# Grading that holds (jaxcourse/grading.py): every submission is rebuilt from the instructor's
+# Grading that holds (coursetools/grading.py): every submission is rebuilt from the instructor's
 # cells plus the student's answers, the student's code and the probe half of each test run in the
 # student's kernel, and a separate trusted process decides every test from the values the probes
 # hand back. Honest output on stderr, warnings and prints never fail a test; only a failed check does.
@@ -41,7 +41,7 @@ from nbgrader.preprocessors import (  # noqa: E402
     SaveAutoGrades,
 )
 
-from jaxcourse.grading import Canonicalize, TrustedExecute  # noqa: E402
+from coursetools.grading import Canonicalize, TrustedExecute  # noqa: E402
 
 c.Autograde.sanitize_preprocessors = [ClearOutput, OverwriteKernelspec, Canonicalize]
 c.Autograde.autograde_preprocessors = [

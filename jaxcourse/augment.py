@@ -13,7 +13,7 @@ Pipelines (all deterministic for a fixed key):
 - :func:`augment`: one image, three coin flips, each step a ``lax.cond`` (the seed's idea).
 - :func:`augment_batch`: ``vmap`` of :func:`augment` with one key per image.
 - :func:`seed_pipeline`: the seed's structure, three separately jitted ``vmap``-of-``cond`` passes
-  (the baseline in ``python -m jaxcourse.bench``).
+  (the baseline in ``python -m coursetools.bench``).
 - :func:`fast_augment_batch`: draw one of the 8 transforms per image and apply it in one pass: a
   single gather whose source indices come from a little arithmetic on ``t`` (see
   :func:`source_indices`), so no branch is evaluated and every output byte is written once.
@@ -197,7 +197,7 @@ def seed_pipeline(images, key):
 
     Rotate pass, then left-right flip pass, then up-down flip pass, called one after the other
     from Python: three compiled programs, so XLA cannot fuse them, and each one reads the whole
-    batch and writes a new one. The baseline of ``python -m jaxcourse.bench``. Image ``i`` gets
+    batch and writes a new one. The baseline of ``python -m coursetools.bench``. Image ``i`` gets
     transform ``rot + 2 * lr + 4 * ud`` of ``seed_flags(key, N)[:, i]``.
     """
     images = jnp.asarray(images)
@@ -210,7 +210,7 @@ def seed_pipeline(images, key):
 
 # --- the fast pipeline ---------------------------------------------------------------------------
 #
-# Why a gather (measured on a 2-core CPU, 64 images of 800x800x3; see `python -m jaxcourse.bench`):
+# Why a gather (measured on a 2-core CPU, 64 images of 800x800x3; see `python -m coursetools.bench`):
 # - The seed's cost is its three separately jitted passes: three reads and writes of the batch.
 #   Inside one jit, XLA fuses a vmapped chain of lax.cond (select_n) into a single loop whose
 #   per-image branch is hoisted out of the inner loop, so jit(vmap(augment)) is as fast as this.

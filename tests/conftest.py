@@ -17,7 +17,7 @@ LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 def _sandbox_ok() -> bool:
-    from jaxcourse import sandbox
+    from coursetools import sandbox
 
     return sandbox.available()[0]
 

@@ -1,6 +1,6 @@
 """jaxcourse.augment: every pipeline applies one of the 8 symmetries of the square, as documented.
 
-Also smoke-tests ``python -m jaxcourse.bench --quick`` (its output format, never its timings).
+Also smoke-tests ``python -m coursetools.bench --quick`` (its output format, never its timings).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
+from coursetools import bench
 from jaxcourse import augment as A
-from jaxcourse import bench, images
+from jaxcourse import images
 
 SIZE = 24
 

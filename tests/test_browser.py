@@ -203,7 +203,7 @@ def test_lesson_runs_in_jupyterlab(page, shots, lab):
 
 def test_student_answers_and_validates(page, shots, lab):
     """The released notebook: one answer typed in, its visible test passes, Validate flags the rest."""
-    assert SOLUTION_NB.is_file(), f"missing {SOLUTION_NB.relative_to(ROOT)} (python -m jaxcourse.build assignments)"
+    assert SOLUTION_NB.is_file(), f"missing {SOLUTION_NB.relative_to(ROOT)} (python -m coursetools.build assignments)"
     student = json.loads((lab.course / STUDENT_NB).read_text())
     solution = json.loads(SOLUTION_NB.read_text())
     ids = [grade_id(c) for c in code_cells(student)]

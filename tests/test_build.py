@@ -19,7 +19,7 @@ def normalise(nb: dict) -> list[tuple]:
 def rebuilt(tmp_path_factory):
     """release/ and solutions/ regenerated from source/ in a scratch course (solutions not executed:
     their outputs are nbval's business)."""
-    from jaxcourse.build import generate_assignments
+    from coursetools.build import generate_assignments
 
     course = copy_course(tmp_path_factory.mktemp("build"), with_release=False)
     generate_assignments(course, execute=False)
@@ -85,7 +85,7 @@ def test_source_follows_the_exercise_conventions(aid):
     """
     import ast
 
-    from jaxcourse.checking import cell_shape_problems, split_test_cell
+    from coursetools.checker import cell_shape_problems, split_test_cell
 
     (path,) = (ROOT / "source" / aid).glob("*.ipynb")
     cells = read_nb(path)["cells"]

@@ -65,7 +65,7 @@ def grade_rows(url: str) -> list[tuple[str, str, float]]:
 
 
 def check_parallel_run(course: Path, url: str) -> None:
-    from jaxcourse.grade import grade
+    from coursetools.grade import grade
 
     results = grade(AID, course, workers=2, timeout=300, feedback=False, sandboxed=SANDBOX)
     assert [r.status for r in results] == ["graded"] * len(STUDENTS)
@@ -132,7 +132,7 @@ def test_lms_download_unknown_assignment_and_missing_cells(tmp_path):
     """Files downloaded from an LMS are collected; what cannot be graded is reported; the rest is graded."""
     import zipfile
 
-    from jaxcourse.grade import grade
+    from coursetools.grade import grade
 
     course = tiny_course(tmp_path / "course")
     shutil.rmtree(course / "submitted")
@@ -183,7 +183,7 @@ def test_a_kernel_that_fails_to_start_is_retried(tmp_path, monkeypatch):
     import json
     import sys
 
-    from jaxcourse.grade import grade
+    from coursetools.grade import grade
 
     course = tiny_course(tmp_path / "course")
     flaky = tmp_path / "flaky"

@@ -10,8 +10,9 @@ import nbformat
 import numpy as np
 import pytest
 
+from coursetools import checker
+from coursetools.grade import failure_reason, precheck
 from jaxcourse import checking
-from jaxcourse.grade import failure_reason, precheck
 
 
 def roundtrip(value):
@@ -96,17 +97,17 @@ run_test(probe, check)
 
 
 def test_split_keeps_check_and_references_out_of_the_probe_side():
-    probe_side = checking.split_test_cell(CELL, "probe", "double")
-    check_side = checking.split_test_cell(CELL, "check", "double")
+    probe_side = checker.split_test_cell(CELL, "probe", "double")
+    check_side = checker.split_test_cell(CELL, "check", "double")
     assert "def probe" in probe_side and "def helper_for_probe" in probe_side
     assert "def check" not in probe_side and "def reference" not in probe_side
     assert "__jaxcourse_probe__('double', probe)" in probe_side
     assert "def check" in check_side and "def probe" not in check_side
-    assert checking.cell_shape_problems(CELL) == []
-    assert checking.cell_shape_problems('"""Doc."""\nassert True\n') == [
+    assert checker.cell_shape_problems(CELL) == []
+    assert checker.cell_shape_problems('"""Doc."""\nassert True\n') == [
         "it must define probe() and check(v)", "it must end in run_test(probe, check)",
         "it must call run_test(probe, check) exactly once"]
-    assert checking.split_test_cell('"""Doc."""\n', "probe", "x") == ""  # a released hidden test
+    assert checker.split_test_cell('"""Doc."""\n', "probe", "x") == ""  # a released hidden test
 
 
 def job(payload, reason=None):
@@ -115,15 +116,15 @@ def job(payload, reason=None):
 
 
 def test_checker_decides_on_values():
-    good = checking.run_checks(job(checking.encode({"out": np.arange(3) * 2})))
+    good = checker.run_checks(job(checking.encode({"out": np.arange(3) * 2})))
     assert good == {"double": {"passed": True, "message": ""}}
-    bad = checking.run_checks(job(checking.encode({"out": np.arange(3)})))
+    bad = checker.run_checks(job(checking.encode({"out": np.arange(3)})))
     assert bad["double"] == {"passed": False, "message": "double must multiply by two."}
-    wrong_type = checking.run_checks(job(checking.encode({"nothing": 1})))["double"]
+    wrong_type = checker.run_checks(job(checking.encode({"nothing": 1})))["double"]
     assert not wrong_type["passed"] and "could not be checked" in wrong_type["message"]
-    raised = checking.run_checks(job({"ok": False, "error": "NotImplementedError"}))["double"]
+    raised = checker.run_checks(job({"ok": False, "error": "NotImplementedError"}))["double"]
     assert raised == {"passed": False, "message": "Your code raised NotImplementedError while this test ran it."}
-    missing = checking.run_checks(job(None, "the kernel died"))["double"]
+    missing = checker.run_checks(job(None, "the kernel died"))["double"]
     assert missing == {"passed": False, "message": "the kernel died"}
 
 
@@ -132,7 +133,7 @@ def test_checker_runs_as_its_own_process(tmp_path):
     import sys
 
     (tmp_path / "job.json").write_text(json.dumps(job(checking.encode({"out": np.arange(3) * 2}))))
-    proc = subprocess.run([sys.executable, "-I", "-m", "jaxcourse.checking", "job.json", "out.json"], cwd=tmp_path,
+    proc = subprocess.run([sys.executable, "-I", "-m", "coursetools.checker", "job.json", "out.json"], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "out.json").read_text())["double"]["passed"] is True
@@ -172,7 +173,7 @@ def test_kernel_death_zero_is_recorded_reviewable_and_undone_on_regrade(tmp_path
     """Zero goes in as manual scores with a comment; a regrade removes only the grader's own zero."""
     from nbgrader.api import Gradebook
 
-    from jaxcourse.grade import ZERO_MARK, nbgrader_env, unzero_submission, zero_submission
+    from coursetools.grade import ZERO_MARK, nbgrader_env, unzero_submission, zero_submission
 
     monkeypatch.setenv("PATH", nbgrader_env()["PATH"])  # the gradebook runs `alembic`
 

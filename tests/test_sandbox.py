@@ -1,4 +1,4 @@
-"""Autograding runs each submission's kernel in a bubblewrap sandbox (jaxcourse.sandbox).
+"""Autograding runs each submission's kernel in a bubblewrap sandbox (coursetools.sandbox).
 
 A student's code may not read the instructor's files (source/, solutions/, the gradebook, other
 submissions, the grader's home), write outside its scratch folder, reach the network, or shadow
@@ -21,7 +21,7 @@ import nbformat
 import pytest
 from conftest import ROOT
 
-from jaxcourse import sandbox
+from coursetools import sandbox
 
 BWRAP = shutil.which("bwrap")
 needs_bwrap = pytest.mark.skipif(BWRAP is None,
@@ -78,7 +78,7 @@ def test_grading_config(tmp_path, monkeypatch):
     from jupyter_client.kernelspec import KernelSpecManager
 
     spec = KernelSpecManager().get_kernel_spec(sandbox.KERNEL_NAME)
-    assert spec.argv[1:3] == ["-m", "jaxcourse.sandbox"] and spec.interrupt_mode == "message"
+    assert spec.argv[1:3] == ["-m", "coursetools.sandbox"] and spec.interrupt_mode == "message"
     assert (tmp_path / "grading").stat().st_mode & 0o777 == 0o700
 
 
@@ -346,7 +346,7 @@ GRADER_DIES = """
 import os, sys
 from pathlib import Path
 from jupyter_client.manager import KernelManager
-from jaxcourse import sandbox
+from coursetools import sandbox
 km = KernelManager(kernel_name=sandbox.KERNEL_NAME, config=sandbox.grading_config(Path(sys.argv[1])))
 km.start_kernel(cwd=sys.argv[2])
 kc = km.client()

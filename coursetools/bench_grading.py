@@ -2,8 +2,8 @@
 
 Usage (from the repository root)::
 
-    python -m jaxcourse.bench_grading                   # 40 copies of solutions/01_jax_array
-    python -m jaxcourse.bench_grading --assignment 03_vmap --submissions 20 --workers 2
+    python -m coursetools.bench_grading                   # 40 copies of solutions/01_jax_array
+    python -m coursetools.bench_grading --assignment 03_vmap --submissions 20 --workers 2
 
 Works in a scratch copy of the course. Prints a table and, as its last line, one JSON object with
 ``serial_s``, ``parallel_s``, ``workers``, ``per_notebook_s`` and ``bare_s`` (the time to execute the
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from jaxcourse.build import ROOT, build_env
+from coursetools.build import ROOT, build_env
 
 
 def scratch_course(base: Path, assignment: str, n: int) -> Path:
@@ -40,7 +40,7 @@ def scratch_course(base: Path, assignment: str, n: int) -> Path:
 
 
 def time_grading(course: Path, assignment: str, workers: int) -> float:
-    from jaxcourse.grade import grade
+    from coursetools.grade import grade
 
     shutil.rmtree(course / "autograded", ignore_errors=True)
     start = time.perf_counter()

@@ -11,7 +11,7 @@ its cell raised nothing there, which any code in that process can arrange. Here:
 2. :class:`TrustedExecute` (instead of ``Execute``) runs the setup, answer and extra cells and then
    the *probe* half of each test cell (``jaxcourse.checking``) in the student's kernel (the
    bubblewrap sandbox when grading for real), collects the values each probe hands back, and runs
-   the *check* halves in a separate trusted process, ``python -I -m jaxcourse.checking``, that
+   the *check* halves in a separate trusted process, ``python -I -m coursetools.checker``, that
    never runs student code. Each test cell's output is then written from that verdict: nothing, or
    an error with one sentence. nbgrader's ``SaveAutoGrades`` reads the scores from those outputs.
    A cell that kills the kernel or runs past the time limit is skipped on a fresh kernel, so the
@@ -33,11 +33,12 @@ import nbformat
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Integer, Unicode
 
+from coursetools import checker
 from jaxcourse import checking
 
 #: What looked wrong in the notebooks graded by this process since the last :func:`take_problems`.
 PROBLEMS: list[str] = []
-#: The reason recorded when a cell kills the kernel; ``jaxcourse.grade`` scores such submissions zero.
+#: The reason recorded when a cell kills the kernel; ``coursetools.grade`` scores such submissions zero.
 KERNEL_DIED = "the kernel died while it ran"
 
 
@@ -130,7 +131,7 @@ _CHECKERS: dict[tuple, subprocess.Popen] = {}
 
 
 def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
-    """The trusted checker for ``key`` in this process: ``python -I -m jaxcourse.checking --serve``.
+    """The trusted checker for ``key`` in this process: ``python -I -m coursetools.checker --serve``.
 
     It runs no student code; its environment is the grader's minus ``PYTHON*`` variables and any
     shared compilation cache, and its working directory is a private temporary folder.
@@ -144,7 +145,7 @@ def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
         env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS") or "cpu"
         folder = tempfile.mkdtemp(prefix="jaxcourse-checker-")
         log = open(Path(folder) / "checker.log", "w")  # noqa: SIM115 (lives as long as the process)
-        proc = subprocess.Popen([sys.executable, "-I", "-m", "jaxcourse.checking", "--serve"], cwd=folder, env=env,
+        proc = subprocess.Popen([sys.executable, "-I", "-m", "coursetools.checker", "--serve"], cwd=folder, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, bufsize=1)
         proc.log_path = log.name
         _CHECKERS[key] = proc
@@ -189,7 +190,7 @@ class TrustedExecute(Execute):
         program.append((("boot", 0), f"from jaxcourse.checking import emit_values as {checking.PROBE_CALL}"))
         for i, cell in enumerate(nb.cells):
             if roles[i] == "test":
-                code = checking.split_test_cell(cell.source, "probe", _grade_id(cell))
+                code = checker.split_test_cell(cell.source, "probe", _grade_id(cell))
                 if code:
                     program.append((("probe", i), code))
                 else:

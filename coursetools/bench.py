@@ -1,4 +1,4 @@
-"""Time the augmentation pipelines on the same data: ``python -m jaxcourse.bench [--quick]``.
+"""Time the augmentation pipelines on the same data: ``python -m coursetools.bench [--quick]``.
 
 Ways to give each image of a batch of uint8 RGB images a random 90-degree rotation and flips:
 
@@ -177,7 +177,7 @@ def _table(results: dict[int, dict], size: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m jaxcourse.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m coursetools.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="tiny images and few rounds (a smoke test)")
     parser.add_argument("--size", type=int, default=None, help="image side in pixels (default 800; 32 with --quick)")
     parser.add_argument("--repeats", type=int, default=None, help="timed rounds (default 15; 3 with --quick)")

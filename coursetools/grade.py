@@ -2,16 +2,16 @@
 
 Usage, from the course root (where ``nbgrader_config.py`` lives)::
 
-    python -m jaxcourse.grade 03_vmap                      # or: make grade ASSIGNMENT=03_vmap
-    python -m jaxcourse.grade 03_vmap --workers 2
-    python -m jaxcourse.grade 03_vmap --lms ~/Downloads/submissions   # files downloaded from an LMS
+    python -m coursetools.grade 03_vmap                      # or: make grade ASSIGNMENT=03_vmap
+    python -m coursetools.grade 03_vmap --workers 2
+    python -m coursetools.grade 03_vmap --lms ~/Downloads/submissions   # files downloaded from an LMS
 
 Submissions are read from nbgrader's layout, ``submitted/<student>/<assignment>/*.ipynb``, after
 ``--lms FOLDER`` has collected downloaded files (zip archives or notebooks named
 ``<student>_..._<notebook>.ipynb``) into it with ``nbgrader zip_collect``. Worker processes
 (default: one per core) grade different submissions at once; every student kernel runs in the
-bubblewrap sandbox (``jaxcourse/sandbox.py``) and every test is decided outside it
-(``jaxcourse/grading.py``). Results go to ``reports/<assignment>.csv`` (student, score, max_score,
+bubblewrap sandbox (``coursetools/sandbox.py``) and every test is decided outside it
+(``coursetools/grading.py``). Results go to ``reports/<assignment>.csv`` (student, score, max_score,
 status, reason), a PNG histogram ``reports/<assignment>_scores.png`` and nbgrader's
 ``reports/grades.csv``; feedback to ``feedback/``. Status ``graded``: all is well; ``check``: graded,
 but something needs a look (a cell killed the kernel or ran too long, test cells were changed or
@@ -222,15 +222,15 @@ def _init_worker(course: str, sandboxed: bool = True) -> None:
     config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
     config.CourseDirectory.root = course
     config.CourseDirectory.db_url = db_url(Path(course))
-    if sandboxed:  # each kernel in bubblewrap, as nobody, without network (jaxcourse/sandbox.py)
-        from jaxcourse import sandbox
+    if sandboxed:  # each kernel in bubblewrap, as nobody, without network (coursetools/sandbox.py)
+        from coursetools import sandbox
 
         config.merge(sandbox.grading_config())
     _API = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
 def _autograde(assignment: str, student: str) -> tuple[bool, str, list[str]]:
-    from jaxcourse import grading
+    from coursetools import grading
 
     grading.take_problems()
     result = _API.autograde(assignment, student, force=True, create=True)
@@ -373,7 +373,7 @@ def zero_kernel_deaths(course: Path, assignment: str, results: list[Result]) -> 
     """A submission whose kernel died is recorded with zero and the reason (issue policy, see README)."""
     from nbgrader.api import Gradebook
 
-    from jaxcourse.grading import KERNEL_DIED
+    from coursetools.grading import KERNEL_DIED
 
     with Gradebook(db_url(course)) as gb:
         for r in results:
@@ -394,7 +394,7 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     if lms is not None:
         extra += collect_from_lms(course, assignment, lms)
     if sandboxed:
-        from jaxcourse import sandbox
+        from coursetools import sandbox
 
         ok, why = sandbox.available()
         if not ok:

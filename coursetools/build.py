@@ -2,10 +2,10 @@
 
 Usage (from the repository root, inside the course virtualenv)::
 
-    python -m jaxcourse.build              # everything
-    python -m jaxcourse.build lessons      # re-execute notebooks/*.ipynb in place
-    python -m jaxcourse.build assignments  # nbgrader generate_assignment + generate_solution
-    python -m jaxcourse.build lessons --only 03_vmap
+    python -m coursetools.build              # everything
+    python -m coursetools.build lessons      # re-execute notebooks/*.ipynb in place
+    python -m coursetools.build assignments  # nbgrader generate_assignment + generate_solution
+    python -m coursetools.build lessons --only 03_vmap
 
 Everything runs under one fixed environment (``build_env``) so that the committed outputs can be
 reproduced: CPU only, the device count left to each lesson, a fixed hash seed.

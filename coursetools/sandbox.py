@@ -19,7 +19,7 @@ package ``bubblewrap``) as an unprivileged user (``nobody`` when the grader is r
 Wiring: :func:`grading_config` writes the kernelspec ``jax-course-sandbox`` into a private
 ``JUPYTER_PATH`` folder and returns a traitlets ``Config`` that makes nbgrader's ``Execute`` use it
 (whatever kernelspec the submitted notebook names) over the ``ipc`` transport. The kernelspec runs
-``python -m jaxcourse.sandbox --workdir DIR {connection_file}``: this launcher, as the grader's
+``python -m coursetools.sandbox --workdir DIR {connection_file}``: this launcher, as the grader's
 user, copies the submission folder (nbgrader's working directory for the kernel) into a fresh
 private folder, links the grader's socket paths to the kernel's socket folder, starts ``bwrap``
 and waits; it removes the folder when the kernel exits. :func:`available` says whether the sandbox
@@ -101,7 +101,9 @@ def course_package() -> Path | None:
     """This course's helper package (``jaxcourse``), which assignments import (device simulation,
     images): bound read-only when it lives outside the virtualenv (an editable install). It holds
     tools and pictures, no solutions or tests."""
-    pkg = Path(__file__).resolve().parent
+    import jaxcourse
+
+    pkg = Path(jaxcourse.__file__).resolve().parent
     if any(r == pkg or r in pkg.parents for r in python_roots()):
         return None
     return pkg
@@ -254,7 +256,7 @@ def _copy_submission(src: Path, dest: Path) -> None:
             shutil.copytree(entry, target, symlinks=True, ignore=_hard_links)
         elif entry.is_file():
             if entry.stat().st_nlink > 1:  # a hard link could point at any file root can read
-                print(f"jaxcourse.sandbox: not copying {entry.name} (a hard link)", file=sys.stderr)
+                print(f"coursetools.sandbox: not copying {entry.name} (a hard link)", file=sys.stderr)
                 continue
             shutil.copy2(entry, target)
 
@@ -296,7 +298,7 @@ def launch(connection_file: str, workdir: str, kernel_args: list[str]) -> int:
     info = json.loads(Path(connection_file).read_text())
     if info.get("transport") != "ipc":
         raise SandboxError("the sandboxed kernel has no network: set KernelManager.transport = 'ipc' "
-                           "(jaxcourse.sandbox.grading_config does)")
+                           "(coursetools.sandbox.grading_config does)")
     user = sandbox_user()
     running: list[subprocess.Popen] = []
 
@@ -357,7 +359,7 @@ def launch(connection_file: str, workdir: str, kernel_args: list[str]) -> int:
 
 def kernelspec(workdir: Path) -> dict:
     return {
-        "argv": [sys.executable, "-m", "jaxcourse.sandbox", "--workdir", str(workdir), "{connection_file}"],
+        "argv": [sys.executable, "-m", "coursetools.sandbox", "--workdir", str(workdir), "{connection_file}"],
         "display_name": "Python 3 (JAX course, sandboxed for grading)",
         "language": "python",
         # ipykernel interrupts itself on an interrupt_request message: no signal crosses the sandbox.
@@ -458,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return launch(args.connection_file, args.workdir, kernel_args)
     except SandboxError as err:
-        print(f"jaxcourse.sandbox: {err}", file=sys.stderr)
+        print(f"coursetools.sandbox: {err}", file=sys.stderr)
         return 2
 
 
