@@ -11,7 +11,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers often run as root).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv system-deps lab test build grade bench bench-grading lint clean clean-grading
+.PHONY: venv system-deps lab test build grade edition bench bench-grading lint clean clean-grading
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ build: venv
 ## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array [GRADE_ARGS="--lms downloads/"]
 grade: venv
 	$(BIN)/python -m coursetools.grade $(ASSIGNMENT) $(GRADE_ARGS)
+
+## What students get: dist/jax-course-student/ and its .tar.gz (lessons, release/, jaxcourse/; no answers).
+edition: venv
+	$(BIN)/python -m coursetools.edition
 
 ## Time the augmentation pipelines (prints a table, then one JSON line).
 bench: venv

@@ -1,0 +1,384 @@
+"""Write the student edition: everything a student needs, nothing they must not have.
+
+Usage, from the course root::
+
+    python -m coursetools.edition                  # or: make edition
+    python -m coursetools.edition --dest /tmp/x    # another folder (its .tar.gz goes next to it)
+
+It writes ``dist/jax-course-student/`` and ``dist/jax-course-student.tar.gz`` (one top-level folder,
+same files, reproducible: sorted, no owners, fixed times). The edition is made by copying whole
+folders of the course, never by picking files:
+
+- ``notebooks/``  the executed lessons;
+- ``release/``    the student versions of the assignments (nbgrader ``generate_assignment``);
+- ``jaxcourse/``  the helper package the notebooks import, with its images; it is the student half
+  by design (``coursetools/``, the instructor half, is never copied).
+
+The only filter is generated clutter (``__pycache__``, ``.ipynb_checkpoints``). If a folder ever
+needed more filtering than that, the course layout would be wrong. Next to the copies it writes a
+``requirements.txt`` (the course's exact pins minus the instructor-only packages, and ``-e .`` for
+the edition's own ``jaxcourse``), a ``pyproject.toml`` for ``jaxcourse`` alone, a student
+``nbgrader_config.py`` (course id and timeouts; no grading pipeline, so the Validate button uses
+nbgrader's own), a ``Makefile`` with ``make lab`` and ``make check``, ``check.py`` (what ``make
+check`` runs) and a short ``README.md``.
+
+``source/``, ``solutions/``, ``tests/`` (stored answers), hidden tests and ``coursetools/`` are
+never part of it; :func:`build` refuses to finish if any of them, or an import of ``coursetools``
+from ``jaxcourse``, shows up. ``tests/test_edition.py`` proves that no solution region's code and no
+hidden test's body occurs anywhere in the folder or the archive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import re
+import shutil
+import sys
+import tarfile
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "jax-course-student"
+#: Whole folders of the course that students get.
+FOLDERS = ("notebooks", "release", "jaxcourse")
+#: Never in a student edition.
+FORBIDDEN = ("source", "solutions", "tests", "coursetools", "submitted", "autograded", "feedback", "gradebook.db")
+#: Generated clutter, never course content.
+CLUTTER = ("__pycache__", "*.pyc", ".ipynb_checkpoints")
+#: Pins only the instructor and the maintainers need (tests, lint, browser tests, PostgreSQL gradebook).
+INSTRUCTOR_ONLY = {"nbval", "pytest", "pytest-xdist", "ruff", "playwright", "greenlet", "psycopg2-binary"}
+#: The lesson and assignment ``make check`` runs (the quickest).
+CHECK_LESSON = "notebooks/01_jax_array.ipynb"
+
+
+def student_requirements(text: str) -> str:
+    """The course's requirements minus instructor-only pins; ``-e .`` installs the edition's jaxcourse.
+
+    A comment block stays with the pin that follows it and goes when that pin goes.
+    """
+    out: list[str] = ["# Exact pins for the JAX course, student edition: `make lab` installs them into .venv/."]
+    pending: list[str] = []
+    for line in text.splitlines()[1:] if text.startswith("#") else text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            pending.append(line)
+            continue
+        name = re.split(r"[=<>!~\[ ;]", stripped, maxsplit=1)[0].lower()
+        if name in INSTRUCTOR_ONLY:
+            pending = []
+            continue
+        if stripped.startswith("-e"):
+            out += ["# The course helper package (jaxcourse/, in this folder)", "-e ."]
+        else:
+            out += pending + [line]
+        pending = []
+    return "\n".join(out) + "\n"
+
+
+def _pyproject(root: Path) -> str:
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    return f'''[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "jaxcourse"
+version = "{project["version"]}"
+description = "Helpers the JAX course notebooks import (student edition)"
+requires-python = "{project.get("requires-python", ">=3.11")}"
+
+[tool.setuptools.packages.find]
+include = ["jaxcourse*"]
+
+[tool.setuptools.package-data]
+jaxcourse = ["assets/*", "assets/**/*"]
+'''
+
+
+def _course_settings(root: Path) -> tuple[str, int]:
+    """The course id and the cell timeout from the instructor's nbgrader_config.py."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
+    course_id = config.CourseDirectory.course_id
+    timeout = config.Execute.timeout if "timeout" in config.Execute else 120
+    if not isinstance(course_id, str) or not course_id:
+        raise SystemExit("nbgrader_config.py sets no CourseDirectory.course_id")
+    return course_id, int(timeout)
+
+
+def _nbgrader_config(course_id: str, timeout: int) -> str:
+    return f'''"""nbgrader settings for students of the JAX course. JupyterLab reads this from its root folder.
+
+The Validate button and `nbgrader validate` run a notebook top to bottom with nbgrader's own
+steps. Grading happens on your instructor's side, with hidden tests you do not have.
+"""
+
+c = get_config()  # noqa: F821 (provided by traitlets when nbgrader loads this file)
+
+c.CourseDirectory.course_id = "{course_id}"
+# A cell that runs longer than this is stopped (the same limit as when grading).
+c.Execute.timeout = {timeout}
+c.ExecutePreprocessor.timeout = {timeout}
+'''
+
+
+MAKEFILE = '''# The JAX course, student edition. Each target first sets up .venv/ from requirements.txt if needed.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(abspath $(VENV))/bin
+export PATH := $(BIN):$(PATH)
+export JAX_PLATFORMS ?= cpu
+# The course's kernel (jax-course) comes from .venv/, even if an older one is registered for your user.
+export JUPYTER_PATH := $(abspath $(VENV))/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
+LAB_ARGS ?=
+# Jupyter refuses to run as root unless told to (containers often run as root).
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: venv lab check
+
+$(VENV)/.installed: requirements.txt pyproject.toml
+\t$(PYTHON) -m venv $(VENV)
+\t$(BIN)/python -m pip install --quiet --upgrade pip
+\t$(BIN)/python -m pip install --quiet -r requirements.txt
+\t$(BIN)/python -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)"
+\ttouch $@
+
+venv: $(VENV)/.installed
+
+## Open the course in JupyterLab (lessons in notebooks/, your assignments in release/).
+lab: venv
+\t$(BIN)/python -m jupyterlab --ServerApp.root_dir=$(CURDIR) $(AS_ROOT) $(LAB_ARGS) notebooks/01_jax_array.ipynb
+
+## Check that everything works: JAX, the course kernel, one lesson, one assignment's tests.
+check: venv
+\t$(BIN)/python check.py
+'''
+
+
+CHECK = '''"""Check that the course works here: `make check` (or `.venv/bin/python check.py`).
+
+It runs one lesson in the course kernel and one assignment's visible tests with nbgrader's
+validator (the Validate button), on the blank notebook: there every test must fail, until you answer.
+"""
+
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LESSON = HERE / "{lesson}"
+KERNEL = "jax-course"
+
+
+def say(text):
+    print(f"check: {{text}}", flush=True)
+
+
+def main():
+    import jax
+    import jaxcourse
+
+    say(f"Python {{sys.version.split()[0]}}, JAX {{jax.__version__}}, "
+        f"{{jax.device_count()}} {{jax.default_backend()}} device(s)")
+    where = Path(jaxcourse.__file__).resolve().parent
+    if where != HERE / "jaxcourse":
+        sys.exit(f"check: FAILED: jaxcourse is imported from {{where}}, not from this folder")
+    say(f"jaxcourse from {{where}}")
+
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(KERNEL)
+    except Exception:
+        sys.exit(f"check: FAILED: no Jupyter kernel named {{KERNEL}}; run `make venv` (it registers it)")
+    say(f"kernel {{KERNEL}} runs {{spec.argv[0]}}")
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(LESSON, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("import jaxcourse\\nprint(jaxcourse.__file__)"))
+    started = time.perf_counter()
+    where_to_run = {{"metadata": {{"path": str(LESSON.parent)}}}}
+    NotebookClient(nb, timeout=300, kernel_name=KERNEL, resources=where_to_run).execute()
+    kernel_pkg = Path("".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()).resolve().parent
+    if kernel_pkg != HERE / "jaxcourse":
+        sys.exit(f"check: FAILED: the kernel imports jaxcourse from {{kernel_pkg}}, not from this folder")
+    say(f"lesson {{LESSON.relative_to(HERE)}} ran without errors in {{time.perf_counter() - started:.1f}} s")
+
+    # The Validate button's own code, with this folder's nbgrader_config.py. On the blank notebook every
+    # visible test must fail (hidden test cells hold only their docstring here, so nbgrader counts them as
+    # passed; they are added back when your instructor grades).
+    import logging
+
+    from nbgrader.validator import Validator
+    from traitlets.config.loader import PyFileConfigLoader
+
+    (assignment,) = sorted((HERE / "release" / LESSON.stem).glob("*.ipynb"))
+    visible = [c for c in json.loads(assignment.read_text())["cells"]
+               if c.get("metadata", {{}}).get("nbgrader", {{}}).get("grade") and c["cell_type"] == "code"
+               and not c["metadata"]["nbgrader"].get("grade_id", "").endswith("_hidden")]
+    validator = Validator(config=PyFileConfigLoader("nbgrader_config.py", path=str(HERE)).load_config())
+    validator.log.setLevel(logging.ERROR)
+    results = validator.validate(str(assignment))
+    failed = len(results.get("failed", []))
+    if set(results) - {{"failed"}} or failed != len(visible):
+        sys.exit(f"check: FAILED: nbgrader validate on the blank {{assignment.name}}: {{failed}} of "
+                 f"{{len(visible)}} visible tests failed; {{sorted(results)}}")
+    say(f"nbgrader validate ran {{assignment.relative_to(HERE)}}: its {{len(visible)}} visible tests fail on the "
+        "blank answers, as they should until you answer")
+    print("All good. `make lab` opens the course.")
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def _lesson_table(root: Path) -> str:
+    """The lesson table of the course README (its links are the same in the edition)."""
+    lines = (root / "README.md").read_text().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("| # |")), None)
+    if start is None:
+        return ""
+    table = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        table.append(line)
+    return "\n".join(table) + "\n"
+
+
+def _readme(root: Path, course_id: str) -> str:
+    return f"""# JAX from the array up: student edition
+
+Five lessons in Jupyter notebooks, each with an auto-graded assignment (nbgrader course
+`{course_id}`). Everything runs on a laptop CPU; multi-device lessons use simulated CPU devices.
+
+{_lesson_table(root)}
+## Two commands
+
+You need Python 3.11, `make` and a connection to PyPI the first time.
+
+```bash
+make lab     # set up .venv/ (a few minutes, once) and open the course in JupyterLab
+make check   # set up .venv/ and check that it all works: runs lesson 01 and assignment 01's tests
+```
+
+Both install the exact pins of `requirements.txt` into `.venv/` and register the Jupyter kernel
+**Python 3 (JAX course)** (`jax-course`), which every notebook uses. Extra JupyterLab options go in
+`LAB_ARGS`, e.g. `make lab LAB_ARGS="--no-browser --port 8890"`. Without `make`:
+`python3.11 -m venv .venv && .venv/bin/pip install -r requirements.txt`, then
+`.venv/bin/python -m ipykernel install --sys-prefix --name jax-course` and `.venv/bin/jupyter lab`.
+
+## Working on an assignment
+
+- Lessons are in `notebooks/`, your assignments in `release/<id>/`. Work on a copy if you want to
+  keep the original, but hand in the notebook under its own name.
+- Replace each `raise NotImplementedError()` with your answer. The cell after an answer is a
+  visible test: run it, and it says in one sentence what is wrong. Do not change test cells; grading
+  uses your instructor's copies of them, plus hidden tests for the cases students often get wrong.
+- **Validate** (nbgrader's button in the notebook toolbar, or `.venv/bin/nbgrader validate
+  release/<id>/<id>_exercises.ipynb`) runs the whole notebook and lists the tests that fail.
+- Hand in as your instructor says: the **Assignments** panel (Nbgrader menu) on a JupyterHub, or
+  upload the notebook to your learning platform.
+
+## Several devices
+
+`JAX_NUM_CPU_DEVICES=8 make lab` gives JAX 8 simulated CPU devices; lesson 05 asks for them itself.
+
+`jaxcourse/` is the small helper package the notebooks import (images, timing, the test helpers);
+it is installed from this folder (`-e .` in `requirements.txt`). Course text and code: MIT;
+images: see `jaxcourse/assets/PROVENANCE`.
+"""
+
+
+def _check_layout(dest: Path) -> None:
+    """Refuse an edition that holds anything only the instructor may have."""
+    for name in FORBIDDEN:
+        found = [p for p in dest.rglob(name)]
+        if found:
+            raise SystemExit(f"the student edition must not contain {name}: {found[0]}")
+    for path in (dest / "jaxcourse").rglob("*.py"):
+        if re.search(r"^\s*(from|import)\s+coursetools\b", path.read_text(), re.M):
+            raise SystemExit(f"{path} imports coursetools: the student half must not need the instructor's tools")
+    missing = [name for name in FOLDERS if not (dest / name).is_dir()]
+    if missing:
+        raise SystemExit(f"the course has no {', '.join(missing)}")
+
+
+def _archive(folder: Path, path: Path) -> None:
+    """A reproducible .tar.gz of ``folder`` under its own name: sorted, no owners, fixed times."""
+
+    def clean(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        info.mtime = 0
+        info.mode = 0o755 if info.isdir() or info.mode & 0o100 else 0o644
+        return info
+
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for p in [folder, *sorted(folder.rglob("*"))]:
+            tar.add(p, arcname=str(Path(folder.name) / p.relative_to(folder)), recursive=False, filter=clean)
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
+        gz.write(buf.getvalue())
+
+
+def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True) -> tuple[Path, Path | None]:
+    """Write the student edition into ``dest`` (replaced) and, with ``archive``, ``<dest>.tar.gz``."""
+    root = Path(root).resolve()
+    dest = Path(dest or root / "dist" / NAME).resolve()
+    if dest == root or root.is_relative_to(dest):
+        raise SystemExit(f"refusing to write the edition over the course itself: {dest}")
+    if dest.exists():
+        if any(dest.iterdir()) and not (dest / "check.py").exists():
+            raise SystemExit(f"{dest} exists and is not a student edition: not replacing it")
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for name in FOLDERS:
+        shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns(*CLUTTER))
+    course_id, timeout = _course_settings(root)
+    (dest / "requirements.txt").write_text(student_requirements((root / "requirements.txt").read_text()))
+    (dest / "pyproject.toml").write_text(_pyproject(root))
+    (dest / "nbgrader_config.py").write_text(_nbgrader_config(course_id, timeout))
+    (dest / "Makefile").write_text(MAKEFILE)
+    (dest / "check.py").write_text(CHECK.format(lesson=CHECK_LESSON))
+    (dest / "README.md").write_text(_readme(root, course_id))
+    _check_layout(dest)
+    tarball = None
+    if archive:
+        tarball = dest.parent / f"{dest.name}.tar.gz"
+        _archive(dest, tarball)
+    return dest, tarball
+
+
+def size(path: Path) -> int:
+    """Bytes in a file, or in all files under a folder."""
+    path = Path(path)
+    return path.stat().st_size if path.is_file() else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dest", type=Path, help=f"folder to write (default: dist/{NAME}); replaced if it exists")
+    parser.add_argument("--no-archive", action="store_true", help="skip the .tar.gz")
+    args = parser.parse_args(argv)
+    dest, tarball = build(args.dest, archive=not args.no_archive)
+    files = sum(1 for p in dest.rglob("*") if p.is_file())
+    print(f"student edition: {dest} ({files} files, {size(dest) / 1e6:.2f} MB)")
+    if tarball:
+        print(f"archive: {tarball} ({size(tarball) / 1e6:.2f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
