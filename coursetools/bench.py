@@ -2,12 +2,12 @@
 
 Ways to give each image of a batch of uint8 RGB images a random 90-degree rotation and flips:
 
-- ``seed``: the seed post's pipeline (:func:`jaxcourse.augment.seed_pipeline`): three separately
+- ``seed``: the seed post's pipeline (:func:`coursetools.augment.seed_pipeline`): three separately
   jitted passes, each a ``vmap`` of ``lax.cond``, each reading and writing the whole batch;
-- ``reference``: the course's pipeline (:func:`jaxcourse.augment.fast_augment_batch`, jitted): one
+- ``reference``: the course's pipeline (:func:`coursetools.augment.fast_augment_batch`, jitted): one
   transform per image drawn from the 8 and applied in a single fused gather;
 - ``vmap_cond``: the seed's three ``lax.cond`` steps jitted together as one program
-  (:func:`jaxcourse.augment.augment_batch`, ``jit(vmap(augment))``), for comparison;
+  (:func:`coursetools.augment.augment_batch`, ``jit(vmap(augment))``), for comparison;
 - ``opencv``: a Python loop over the images calling ``cv2.rotate`` / ``cv2.flip`` (the transforms
   ``reference`` drew, written into a preallocated output batch);
 - ``memcpy``: ``np.copyto`` of the same bytes into a preallocated array, the floor for any pass
@@ -40,7 +40,8 @@ import cv2
 import jax
 import numpy as np
 
-from jaxcourse import augment, images
+from coursetools import augment
+from jaxcourse import images
 
 # glibc mallopt parameters (malloc.h)
 _M_TRIM_THRESHOLD = -1
@@ -75,7 +76,7 @@ _FLIP_CODE = {0: None, 2: 1, 4: 0, 6: -1}  # lr -> flip around the y axis (1), u
 def opencv_augment(batch: np.ndarray, t, out: np.ndarray | None = None) -> np.ndarray:
     """Apply transform ``t[i]`` to image ``i`` with OpenCV, one image at a time.
 
-    Same numbering as :mod:`jaxcourse.augment`: rotate 90 degrees counter-clockwise if ``t & 1``,
+    Same numbering as :mod:`coursetools.augment`: rotate 90 degrees counter-clockwise if ``t & 1``,
     then flip left-right if ``t & 2``, then up-down if ``t & 4`` (both flips in one ``cv2.flip``).
     Results go into ``out`` (allocated if not given), so no extra copy is made to stack them.
     """

@@ -177,11 +177,18 @@ def describe_error(err: BaseException) -> str:
     return f"{type(err).__name__}: {first[:300]}" if first else type(err).__name__
 
 
+#: While :func:`run_test` runs a probe in the student's JupyterLab, the exceptions that
+#: :func:`attempt` caught, so that a failed check can say where in the student's code one was raised.
+_caught: list[BaseException] | None = None
+
+
 def attempt(fn, *args, **kwargs):
     """``(fn(*args, **kwargs), None)``, or ``(None, "ErrorType: message")`` when it raises."""
     try:
         return fn(*args, **kwargs), None
     except Exception as err:  # the test reports it; it must not stop the other checks
+        if _caught is not None:
+            _caught.append(err)
         return None, describe_error(err)
 
 
@@ -194,13 +201,85 @@ def error_type(err: str | None) -> str | None:
 # Running a test: locally (JupyterLab), or split between the sandbox and the checker.
 # --------------------------------------------------------------------------------------------
 
+#: The one line a passing test cell prints in the student's JupyterLab.
+PASSED = "\u2714 Visible checks passed. Hidden checks run when the assignment is graded."
+
+
+class CheckFailed(AssertionError):
+    """A check of a test cell failed in the student's JupyterLab.
+
+    IPython (JupyterLab, nbgrader's Validate) shows an exception through its
+    ``_render_traceback_`` when it has one: here, the check's sentence and, when the student's code
+    raised, the line of their code that did, instead of the harness's frames.
+    """
+
+    def __init__(self, sentence: str, where: str = ""):
+        super().__init__(sentence)
+        self.sentence, self.where = sentence, where
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"\x1b[1;31m\u2718 {self.sentence}\x1b[0m", *([self.where] if self.where else [])]
+
+
+def failure_message(err: BaseException) -> str:
+    """One sentence for the student from a failed check (the same one the grader records)."""
+    if isinstance(err, AssertionError):
+        text = " ".join(str(err).split())
+        return text or "A check of this test failed."
+    return f"Your result could not be checked ({describe_error(err)}): it has the wrong type, shape or structure."
+
+
+def _library_file(filename: str) -> bool:
+    import os
+
+    if filename.startswith("<frozen") or "site-packages" in filename or "dist-packages" in filename:
+        return True
+    here = os.path.dirname(os.path.abspath(__file__))
+    return any(filename.startswith(root) for root in (here, sys.prefix, sys.base_prefix) if root)
+
+
+def where_raised(err: BaseException, test_file: str | None = None) -> str:
+    """Where in the student's own code ``err`` was raised: the deepest frame of a notebook cell
+    that is not the test cell (``""`` when there is none)."""
+    import linecache
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(err.__traceback__)
+              if f.filename != test_file and not _library_file(f.filename)]
+    if not frames:
+        return ""
+    f = frames[-1]
+    line = (f.line or linecache.getline(f.filename, f.lineno)).strip()
+    return f"Raised in your {f.name}, line {f.lineno}: {line}" if line else f"Raised in your {f.name}, line {f.lineno}."
+
+
 def run_test(probe, check) -> None:
     """Run a test cell in one process (the student's own JupyterLab): probe, then check.
 
-    The values make the same round trip as when grading, so a test behaves the same in both.
+    The values make the same round trip as when grading, so a test behaves the same in both, and a
+    failure gives the sentence the grader would record (plus, when the student's code raised, where).
+    A pass prints :data:`PASSED`.
     """
-    values = decode(encode(probe()))
-    check(values)
+    global _caught
+    test_file = getattr(getattr(probe, "__code__", None), "co_filename", None)
+    _caught = []
+    try:
+        try:
+            values = decode(encode(probe()))
+        except NotAValue as err:
+            raise CheckFailed(f"This test cannot use what your code returned ({describe_error(err)}).") from None
+        except Exception as err:  # the student's code raised while the probe ran it
+            raise CheckFailed(f"Your code raised {describe_error(err)} while this test ran it.",
+                              where_raised(err, test_file)) from None
+        try:
+            check(values)
+        except Exception as err:  # a failed check: the sentence, and where the student's code raised
+            sentence = failure_message(err)
+            named = [e for e in _caught if type(e).__name__ in sentence]
+            raise CheckFailed(sentence, where_raised(named[0], test_file) if named else "") from None
+    finally:
+        _caught = None
+    print(PASSED)
 
 
 def emit_values(grade_id: str, probe) -> None:

@@ -1,4 +1,4 @@
-"""jaxcourse.augment: every pipeline applies one of the 8 symmetries of the square, as documented.
+"""coursetools.augment: every pipeline applies one of the 8 symmetries of the square, as documented.
 
 Also smoke-tests ``python -m coursetools.bench --quick`` (its output format, never its timings).
 """
@@ -12,8 +12,8 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
+from coursetools import augment as A
 from coursetools import bench
-from jaxcourse import augment as A
 from jaxcourse import images
 
 SIZE = 24

@@ -115,3 +115,159 @@ def test_gradebook_is_sqlite_and_solutions_folder_configured():
     text = (ROOT / "nbgrader_config.py").read_text()
     assert 'solution_directory = "solutions"' in text and "sqlite:///gradebook.db" in text
     assert (ROOT / ".gitignore").read_text().count("gradebook.db") >= 1
+
+
+# --------------------------------------------------------------------------------------------
+# Short test cells.
+# --------------------------------------------------------------------------------------------
+
+#: Longest visible test cell (lines) each assignment may have. The course's limit is 15
+#: (CONTRIBUTING.md); an assignment listed above 15 is TODO: its test cells still paste test
+#: helpers, and its value is the longest cell it has today. Lower it as you convert them.
+VISIBLE_TEST_LINES = {
+    "01_jax_array": 36,  # TODO (step B of issue 14): 15
+    "02_async_dispatch": 71,  # TODO: 15
+    "03_vmap": 60,  # TODO: 15
+    "04_augmentation": 55,  # TODO: 15
+    "05_pmap": 29,  # TODO: 15
+}
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_visible_test_cells_are_short(aid):
+    """A visible test cell reads as a list of checks: shared test code lives in jaxcourse.checks."""
+    (path,) = (ROOT / "source" / aid).glob("*.ipynb")
+    lengths = {grade_id(c): len(source(c).rstrip().splitlines()) for c in read_nb(path)["cells"]
+               if c["cell_type"] == "code" and c.get("metadata", {}).get("nbgrader", {}).get("grade")
+               and not grade_id(c).endswith("_hidden")}
+    limit = VISIBLE_TEST_LINES.get(aid, 15)
+    long = {g: n for g, n in lengths.items() if n > limit}
+    assert not long, f"{aid}: visible test cells longer than {limit} lines: {long}"
+
+
+# --------------------------------------------------------------------------------------------
+# No answer one import away: an answer that hands the work to the course's own package loses points.
+# --------------------------------------------------------------------------------------------
+
+#: Assignments whose import answers are not stored yet (their exercises are being reworked).
+IMPORT_ANSWERS_TODO = {"02_async_dispatch", "04_augmentation"}
+WRONG = ROOT / "tests" / "wrong_answers"
+
+
+def course_functions() -> dict[str, object]:
+    """``"module.name" -> function`` for every public function (or jitted function) of jaxcourse."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import jaxcourse
+
+    found = {}
+    for info in pkgutil.walk_packages(jaxcourse.__path__, "jaxcourse."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if (not name.startswith("_") and callable(obj) and not inspect.isclass(obj)
+                    and getattr(obj, "__module__", None) == module.__name__):
+                found[f"{info.name.removeprefix('jaxcourse.')}.{name}"] = obj
+    return found
+
+
+def answer_functions(aid: str) -> list[tuple[str, object]]:
+    """``(exercise, ast.FunctionDef)`` for each function defined in an ``<ex>_answer`` cell."""
+    import ast
+
+    (path,) = (ROOT / "source" / aid).glob("*.ipynb")
+    out = []
+    for c in read_nb(path)["cells"]:
+        gid = grade_id(c) or ""
+        if gid.endswith("_answer"):
+            out += [(gid.removesuffix("_answer"), n) for n in ast.parse(source(c)).body
+                    if isinstance(n, ast.FunctionDef)]
+    return out
+
+
+def _param_names(node) -> list[str]:
+    a = node.args
+    return [x.arg for x in [*a.posonlyargs, *a.args, *([a.vararg] if a.vararg else []), *a.kwonlyargs,
+                            *([a.kwarg] if a.kwarg else [])]]
+
+
+def import_candidates(aid: str) -> dict[str, str]:
+    """Stored wrong-answer file name -> its source, for every package function an answer could
+    delegate to: one with the answer's name, or whose parameters cover the answer's (every
+    parameter of the answer is one of the function's, and every parameter of the function without
+    a default is one of the answer's)."""
+    import ast
+    import inspect
+
+    functions = course_functions()
+    out = {}
+    for ex, node in answer_functions(aid):
+        mine = set(_param_names(node))
+        for qual, fn in functions.items():
+            params = inspect.signature(inspect.unwrap(fn)).parameters
+            required = {k for k, p in params.items() if p.default is p.empty}
+            if not (qual.rsplit(".", 1)[1] == node.name or (mine and required <= mine <= set(params))):
+                continue
+            call = []
+            for k, p in params.items():
+                if k not in mine:
+                    continue
+                if p.kind == p.VAR_POSITIONAL:
+                    call.append(f"*{k}")
+                elif p.kind == p.VAR_KEYWORD:
+                    call.append(f"**{k}")
+                elif p.kind == p.KEYWORD_ONLY:
+                    call.append(f"{k}={k}")
+                else:
+                    call.append(k)
+            if qual.rsplit(".", 1)[1] == node.name and not mine <= set(params):  # same name, other parameters
+                call = _param_names(node)
+            module, name = qual.rsplit(".", 1)
+            header = ast.unparse(ast.FunctionDef(name=node.name, args=node.args, body=[ast.Pass()],
+                                                 decorator_list=[], returns=None, lineno=1)).splitlines()[0]
+            out[f"{ex}__import_{module}_{name}.py"] = (
+                f"# Wrong: delegates to jaxcourse.{qual} instead of writing {node.name}\n"
+                f"from jaxcourse.{module} import {name} as _course_{name}\n\n\n"
+                f"{header}\n    return _course_{name}({', '.join(call)})\n")
+    return out
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_answers_that_import_the_course_package_are_stored_wrong_answers(aid):
+    """Every "import answer" is a stored wrong answer, so the grading round trip proves it loses points.
+
+    Write missing ones with ``python tests/test_build.py import-answers <assignment>``.
+    """
+    expected = import_candidates(aid)
+    missing = sorted(name for name in expected if not (WRONG / aid / name).exists())
+    if missing and aid in IMPORT_ANSWERS_TODO:
+        pytest.xfail(f"TODO: {aid} has no stored import answers yet: {missing}")
+    assert not missing, f"{aid}: answers delegating to jaxcourse are not stored wrong answers: {missing}"
+    stale = sorted(p.name for p in (WRONG / aid).glob("*__import_*.py") if p.name not in expected)
+    assert not stale, f"{aid}: stored import answers for functions that no longer match: {stale}"
+
+
+def test_import_candidates_find_a_delegation(tmp_path, monkeypatch):
+    """The search finds a package function with an exercise's name and one with its parameters."""
+    import ast
+
+    fake = ast.parse("def median_time(f, *args, repeat=5, clock=None):\n    pass\n"
+                     "def my_resize(img, size):\n    pass\n").body
+    import sys
+
+    monkeypatch.setattr(sys.modules[__name__], "answer_functions", lambda aid: [("ex", fake[0]), ("ex2", fake[1])])
+    found = import_candidates("any")
+    assert "return _course_median_time(f, *args, repeat=repeat, clock=clock)" in found[
+        "ex__import_timing_median_time.py"], found
+    assert "return _course_resize(img, size)" in found["ex2__import_images_resize.py"], found
+
+
+if __name__ == "__main__":  # python tests/test_build.py import-answers <assignment>: write the missing ones
+    import sys
+
+    for aid in sys.argv[2:]:
+        for name, text in import_candidates(aid).items():
+            if not (WRONG / aid / name).exists():
+                (WRONG / aid / name).write_text(text)
+                print("wrote", WRONG / aid / name)

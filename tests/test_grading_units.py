@@ -147,6 +147,34 @@ def test_run_test_runs_both_halves_in_the_students_kernel():
         exec(CELL, namespace)
 
 
+def test_run_test_is_quiet_and_says_what_the_grader_records(capsys):
+    """In JupyterLab a pass prints one line; a failure shows the grader's sentence, not the harness's frames."""
+    namespace = {"np": np, "run_test": checking.run_test, "double": lambda x: 2 * x}
+    exec(CELL, namespace)
+    assert capsys.readouterr().out == checking.PASSED + "\n"
+
+    namespace["double"] = lambda x: x
+    with pytest.raises(checking.CheckFailed) as failed:
+        exec(CELL, namespace)
+    graded = checker.run_checks(job(checking.encode({"out": np.arange(3)})))["double"]["message"]
+    assert failed.value.sentence == graded == "double must multiply by two."
+    assert failed.value.__suppress_context__ and failed.value.__cause__ is None  # raise ... from None
+    shown = "\n".join(failed.value._render_traceback_())  # what IPython (JupyterLab, Validate) displays
+    assert graded in shown and "File " not in shown and "checking.py" not in shown and "\n" not in shown
+
+    def broken(x):
+        return x.no_such_method()
+
+    code = compile(CELL.replace("double(helper_for_probe(X))", "broken(X)"), "<test cell>", "exec")
+    namespace["broken"] = broken
+    with pytest.raises(checking.CheckFailed) as raised:
+        exec(code, namespace)
+    assert raised.value.sentence.startswith("Your code raised AttributeError: ")
+    assert raised.value.where == "Raised in your broken, line " + str(broken.__code__.co_firstlineno + 1) + (
+        ": return x.no_such_method()")
+    assert capsys.readouterr().out == ""
+
+
 def test_precheck_reasons(tmp_path):
     folder = tmp_path / "sub"
     assert "empty" in precheck(folder, ["a.ipynb"])

@@ -1,5 +1,9 @@
 """Image augmentation with JAX: random 90-degree rotations and flips of uint8 RGB images.
 
+Instructor and maintainer code (the benchmark ``python -m coursetools.bench`` and its tests): it
+answers assignment 04, so it lives in ``coursetools``, which students never receive, and not in
+``jaxcourse``, which their notebooks import.
+
 Functions on one image take ``(H, W, C)`` (rotations need ``H == W``); batch functions take
 ``(N, H, W, C)``. Values and dtype are never changed: every output pixel is a copy of an input pixel.
 

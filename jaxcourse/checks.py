@@ -1,0 +1,90 @@
+"""Test helpers that assignment test cells share, so that a test cell reads as a list of checks.
+
+These are *test* helpers: they read jaxprs, compare results and describe dtypes. None of them
+answers an exercise (``tests/test_build.py`` checks that an answer delegating to any public
+function of ``jaxcourse`` loses its points). A test cell imports what it needs in the
+assignment's setup cell, for example::
+
+    from jaxcourse.checks import matches, primitive_names
+
+Helpers used inside ``probe`` run next to the student's code; helpers used inside ``check`` run in
+the trusted checker on plain values (NumPy arrays, numbers, strings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+from jaxcourse.jaxprs import all_eqns
+
+
+def all_equations(jaxpr) -> Iterator:
+    """Every equation of a jaxpr (closed or open), nested ones included (``jit``, ``cond``, ``scan``, ...)."""
+    yield from all_eqns(jaxpr)
+
+
+def primitive_names(f: Callable, *args: Any, **kwargs: Any) -> list[str]:
+    """The sorted names of every primitive in the jaxpr of ``f(*args, **kwargs)``, nested ones included."""
+    import jax
+
+    return sorted({eqn.primitive.name for eqn in all_eqns(jax.make_jaxpr(f)(*args, **kwargs))})
+
+
+def equation_count(f: Callable, *args: Any, **kwargs: Any) -> int:
+    """How many equations the jaxpr of ``f(*args, **kwargs)`` holds, nested ones included."""
+    import jax
+
+    return len(all_eqns(jax.make_jaxpr(f)(*args, **kwargs)))
+
+
+def loop_count(f: Callable, *args: Any, **kwargs: Any) -> int:
+    """How many loop primitives (``scan``, ``while``) the jaxpr of ``f(*args, **kwargs)`` holds."""
+    import jax
+
+    return sum(e.primitive.name in ("scan", "while") for e in all_eqns(jax.make_jaxpr(f)(*args, **kwargs)))
+
+
+def matches(out: Any, ref: Any, rtol: float = 1e-5, atol: float = 1e-5) -> bool:
+    """``out`` has the shape, the dtype and (up to rounding) the values of ``ref``."""
+    out, ref = np.asarray(out), np.asarray(ref)
+    return out.shape == ref.shape and out.dtype == ref.dtype and bool(np.allclose(out, ref, rtol=rtol, atol=atol))
+
+
+def same(out: Any, ref: Any) -> bool:
+    """``out`` has exactly the shape, the dtype and the values of ``ref``."""
+    out, ref = np.asarray(out), np.asarray(ref)
+    return out.shape == ref.shape and out.dtype == ref.dtype and bool(np.array_equal(out, ref))
+
+
+def as_dtype(value: Any):
+    """The dtype that a prediction names (``np.int8``, ``jnp.float32``, ``"int8"``), or ``None``."""
+    import jax.numpy as jnp
+
+    if value is None:
+        return None
+    try:
+        return jnp.dtype(value)
+    except TypeError:
+        return None
+
+
+def wrong_keys(predicted: dict, truth: dict) -> list[str]:
+    """The keys of ``truth`` whose dtype ``predicted`` does not name (missing keys included)."""
+    return [k for k, dtype in truth.items() if as_dtype(predicted.get(k)) != as_dtype(dtype)]
+
+
+def reference_transform(img: np.ndarray, t: int) -> np.ndarray:
+    """NumPy, for the checker: transform number ``t`` of ``img`` (rotate a quarter turn if bit 0 of
+    ``t``, then mirror left-right if bit 1, then upside down if bit 2)."""
+    img = np.rot90(img) if t & 1 else img
+    img = img[:, ::-1] if t & 2 else img
+    return img[::-1] if t & 4 else img
+
+
+def which_transform(out: Any, img: Any) -> int | None:
+    """The number ``t`` for which :func:`reference_transform` turns ``img`` into ``out``, or ``None``."""
+    out, img = np.asarray(out), np.asarray(img)
+    return next((t for t in range(8) if np.array_equal(out, reference_transform(img, t))), None)
