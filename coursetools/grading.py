@@ -9,13 +9,19 @@ its cell raised nothing there, which any code in that process can arrange. Here:
    submission. Changed, deleted, relabelled or added test cells therefore change nothing; what was
    odd about the submission is recorded in :data:`PROBLEMS` for the grading report.
 2. :class:`TrustedExecute` (instead of ``Execute``) runs the setup, answer and extra cells and then
-   the *probe* half of each test cell (``jaxcourse.checking``) in the student's kernel (the
-   bubblewrap sandbox when grading for real), collects the values each probe hands back, and runs
+   the *probe* half of each test cell (``jaxcourse.checking``) in the student's kernel, collects
+   the values each probe hands back, and runs
    the *check* halves in a separate trusted process, ``python -I -m coursetools.checker``, that
    never runs student code. Each test cell's output is then written from that verdict: nothing, or
    an error with one sentence. nbgrader's ``SaveAutoGrades`` reads the scores from those outputs.
    A cell that kills the kernel or runs past the time limit is skipped on a fresh kernel, so the
    other exercises are still graded.
+
+Every kernel :class:`TrustedExecute` starts runs in the bubblewrap sandbox (``coursetools/sandbox.py``),
+whichever way autograding started: ``nbgrader autograde``, the Formgrader, the grading command or a
+direct call of nbgrader's autograde. Where the sandbox cannot run, autograding stops with the reason
+before any student code runs; ``c.TrustedExecute.sandbox = False`` or ``JAXCOURSE_UNSANDBOXED=1``
+opts out explicitly, and every notebook graded so then logs a warning that says "unsandboxed".
 """
 
 from __future__ import annotations
@@ -31,9 +37,9 @@ from pathlib import Path
 
 import nbformat
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Integer, Unicode
+from traitlets import Bool, Integer, Unicode
 
-from coursetools import checker
+from coursetools import checker, sandbox
 from jaxcourse import checking
 
 #: What looked wrong in the notebooks graded by this process since the last :func:`take_problems`.
@@ -46,6 +52,15 @@ def take_problems() -> list[str]:
     out = list(PROBLEMS)
     PROBLEMS.clear()
     return out
+
+
+def _user() -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return f"uid {os.geteuid()}"
 
 
 def _nbgrader(cell) -> dict:
@@ -130,27 +145,54 @@ class Canonicalize(NbGraderPreprocessor):
 _CHECKERS: dict[tuple, subprocess.Popen] = {}
 
 
+def _stop_checker(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
 def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
     """The trusted checker for ``key`` in this process: ``python -I -m coursetools.checker --serve``.
 
     It runs no student code; its environment is the grader's minus ``PYTHON*`` variables and any
-    shared compilation cache, and its working directory is a private temporary folder.
+    shared compilation cache, and its working directory is a folder in this process's private
+    grading folder (``sandbox.process_workdir``), removed with it when the process exits.
     """
     proc = _CHECKERS.get(key)
     if proc is not None and (restart or proc.poll() is not None):
-        proc.kill()
+        _stop_checker(proc)
         proc = None
     if proc is None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "JAX_COMPILATION"))}
         env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS") or "cpu"
-        folder = tempfile.mkdtemp(prefix="jaxcourse-checker-")
+        folder = tempfile.mkdtemp(prefix="checker-", dir=sandbox.process_workdir())
         log = open(Path(folder) / "checker.log", "w")  # noqa: SIM115 (lives as long as the process)
         proc = subprocess.Popen([sys.executable, "-I", "-m", "coursetools.checker", "--serve"], cwd=folder, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, bufsize=1)
-        proc.log_path = log.name
+        log.close()  # the checker holds its own copy
+        proc.log_path = str(Path(folder) / "checker.log")
         _CHECKERS[key] = proc
-        atexit.register(proc.kill)
+        atexit.register(_stop_checker, proc)  # runs before the workdir is removed (registered earlier)
     return proc
+
+
+def unsandboxed_reason(config=None) -> str:
+    """Why student code would run without the sandbox: the explicit opt-out in force, or '' (sandboxed).
+
+    ``config`` is a traitlets Config (e.g. the course's nbgrader_config.py) or a TrustedExecute.
+    """
+    if sandbox.opted_out():
+        return f"{sandbox.OPT_OUT_ENV}=1"
+    if isinstance(config, TrustedExecute):
+        setting = config.sandbox
+    else:
+        section = (config or {}).get("TrustedExecute", {}) if config is not None else {}
+        setting = section.get("sandbox", True) if hasattr(section, "get") else True
+    return "" if setting else "c.TrustedExecute.sandbox = False"
+
+
+class SandboxUnavailable(RuntimeError):
+    """The sandbox cannot run here and nobody opted out: no student code is run."""
 
 
 def _readline(proc: subprocess.Popen, timeout: float) -> str:
@@ -172,9 +214,13 @@ class TrustedExecute(Execute):
     max_start_retries = Integer(3, help="further tries when a kernel fails to start").tag(config=True)
     checker_timeout = Integer(300, help="seconds the trusted checker may take for one notebook").tag(config=True)
     max_output_chars = Integer(20000, help="output kept per cell in the graded notebook").tag(config=True)
+    sandbox = Bool(True, help="run every student kernel in the bubblewrap sandbox (coursetools/sandbox.py); "
+                              "False (or JAXCOURSE_UNSANDBOXED=1) runs student code as the grader, with access "
+                              "to the course: only for code you trust").tag(config=True)
 
     def preprocess(self, nb, resources, km=None):
         self.interrupt_on_timeout = False  # a timed-out cell is killed with its kernel, never waited for
+        self._sandboxed = self._check_sandbox(resources)
         roles = []
         for cell in nb.cells:
             info = _nbgrader(cell)
@@ -233,6 +279,30 @@ class TrustedExecute(Execute):
                 verdict = verdicts.get(_grade_id(cell), {"passed": False, "message": "This test was not checked."})
                 cell.outputs = [] if verdict["passed"] else [self._error("AssertionError", verdict["message"])]
         return nb, resources
+
+    # -- the sandbox -----------------------------------------------------------------------------
+    def _check_sandbox(self, resources) -> bool:
+        """True when kernels will run in the sandbox; stops grading when it cannot run and nobody opted out."""
+        nb_id = resources.get("nbgrader", {}).get("notebook", "notebook")
+        reason = unsandboxed_reason(self)
+        if reason:
+            self.log.warning("%s: grading unsandboxed (%s): student code runs as %s and can read and change the "
+                             "course", nb_id, reason, _user())
+            return False
+        ok, why = sandbox.available()
+        if not ok:
+            sandbox.available.cache_clear()  # look again next time (bubblewrap may get installed meanwhile)
+            message = sandbox.unavailable_message(why)
+            self.log.error(message)
+            raise SandboxUnavailable(message)
+        return True
+
+    def create_kernel_manager(self):
+        """The sandboxed kernel of this process's private folder, whatever kernelspec the notebook names."""
+        if not getattr(self, "_sandboxed", True):
+            return super().create_kernel_manager()
+        self.km = sandbox.kernel_manager(self.kernel_manager_class, config=self.config)
+        return self.km
 
     # -- running the student's side ------------------------------------------------------------
     def _run_program(self, program, resources, trusted, kernelspec):
@@ -298,7 +368,7 @@ class TrustedExecute(Execute):
     def _check(self, job, resources):
         """Verdicts from this worker's trusted checker process (started on first use, one per assignment)."""
         key = (resources.get("nbgrader", {}).get("assignment"), sys.executable)
-        with tempfile.TemporaryDirectory(prefix="jaxcourse-check-") as tmp:
+        with tempfile.TemporaryDirectory(prefix="check-", dir=sandbox.process_workdir()) as tmp:
             job_path, out_path = Path(tmp) / "job.json", Path(tmp) / "verdicts.json"
             job_path.write_text(json.dumps(job))
             for attempt in range(2):

@@ -16,14 +16,19 @@ package ``bubblewrap``) as an unprivileged user (``nobody`` when the grader is r
 - ``python -I``: neither the working directory, user site-packages nor ``PYTHON*`` variables are
   on the module path, so a ``numpy.py`` next to the notebook does not shadow ``numpy``.
 
-Wiring: :func:`grading_config` writes the kernelspec ``jax-course-sandbox`` into a private
-``JUPYTER_PATH`` folder and returns a traitlets ``Config`` that makes nbgrader's ``Execute`` use it
-(whatever kernelspec the submitted notebook names) over the ``ipc`` transport. The kernelspec runs
-``python -m coursetools.sandbox --workdir DIR {connection_file}``: this launcher, as the grader's
-user, copies the submission folder (nbgrader's working directory for the kernel) into a fresh
-private folder, links the grader's socket paths to the kernel's socket folder, starts ``bwrap``
-and waits; it removes the folder when the kernel exits. :func:`available` says whether the sandbox
-works on this machine.
+Wiring: every autograde with this course's configuration passes ``coursetools.grading.TrustedExecute``
+(``nbgrader_config.py``), which starts each kernel through :func:`kernel_manager`: the kernelspec
+``jax-course-sandbox`` from the grading process's private folder (:func:`process_workdir`), whatever
+kernelspec the submitted notebook names, over the ``ipc`` transport. So ``nbgrader autograde``, the
+Formgrader's Autograde button, the grading command and any direct call of nbgrader's autograde all
+run student code here. The kernelspec runs ``python -m coursetools.sandbox --workdir DIR
+{connection_file}``: this launcher, as the grader's user, copies the submission folder (nbgrader's
+working directory for the kernel) into a fresh private folder, links the grader's socket paths to
+the kernel's socket folder, starts ``bwrap`` and waits; it removes the folder when the kernel exits.
+:func:`available` says whether the sandbox works on this machine; where it does not, grading stops
+(:func:`unavailable_message`) unless the instructor opts out explicitly (:data:`OPT_OUT_ENV` or
+``c.TrustedExecute.sandbox = False``). :func:`grading_config` is the older, config-only wiring
+(it sets ``JUPYTER_PATH``), kept for direct ``KernelManager`` use.
 
 As root, bwrap builds the sandbox with root's view of the file system (the Python installation may
 live in root's home: only that folder is bound), keeps just CAP_SETUID/CAP_SETGID for ``setpriv``
@@ -47,6 +52,11 @@ import tempfile
 from pathlib import Path
 
 KERNEL_NAME = "jax-course-sandbox"
+#: Set to 1 to run student code without the sandbox (only for code you trust); so does
+#: ``c.TrustedExecute.sandbox = False`` in nbgrader_config.py and the grading command's --no-sandbox.
+OPT_OUT_ENV = "JAXCOURSE_UNSANDBOXED"
+#: Prefix of each grading process's private folder in the temporary directory (``<prefix><pid>-*``).
+WORKDIR_PREFIX = "jaxcourse-grading-"
 #: The user a root grader runs kernels as; override with JAXCOURSE_SANDBOX_USER.
 DEFAULT_USER = "nobody"
 #: Paths inside the sandbox.
@@ -404,6 +414,102 @@ def grading_config(workdir: Path | str | None = None):
     c.KernelManager.transport = "ipc"
     c.KernelManager.ip = str(workdir / "ipc" / "kernel")
     return c
+
+
+def opted_out() -> bool:
+    """Whether the environment asks to run student code without the sandbox (``JAXCOURSE_UNSANDBOXED=1``)."""
+    return os.environ.get(OPT_OUT_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def unavailable_message(why: str) -> str:
+    """The one sentence autograding stops with when the sandbox cannot run here."""
+    return (f"Autograding stopped before running any student code because the bubblewrap sandbox cannot run "
+            f"here ({why.rstrip('.')}): install the Debian package bubblewrap (apt-get install bubblewrap, or "
+            f"scripts/system-deps.sh as root), or, only for code you trust, opt out explicitly with "
+            f"c.TrustedExecute.sandbox = False in nbgrader_config.py or {OPT_OUT_ENV}=1 in the environment "
+            f"(the grading command's --no-sandbox does the same).")
+
+
+_WORKDIR: dict[int, Path] = {}
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def _sweep_workdirs(parent: Path) -> None:
+    """Remove the private folders of grading processes that died without cleaning up (SIGKILL)."""
+    for folder in parent.glob(f"{WORKDIR_PREFIX}*"):
+        try:
+            pid = int(folder.name[len(WORKDIR_PREFIX):].split("-")[0])
+            mine = folder.stat().st_uid == os.geteuid()
+        except (ValueError, OSError):
+            continue
+        if mine and pid != os.getpid() and not _pid_alive(pid):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _remove_workdir(pid: int) -> None:
+    folder = _WORKDIR.get(pid)
+    if folder is not None and pid == os.getpid():
+        shutil.rmtree(folder, ignore_errors=True)
+        _WORKDIR.pop(pid, None)
+
+
+def process_workdir() -> Path:
+    """This process's private grading folder (mode 0700), made on first use and reused after.
+
+    It holds the sandbox kernelspec (``jupyter/``), the grader's socket links (``ipc/``), each
+    kernel's connection file and private folder (``run/``) and the trusted checker's scratch folder.
+    It is removed when the process exits (also a ``multiprocessing`` worker), and the folders of
+    grading processes that were killed are removed when the next one starts.
+    """
+    pid = os.getpid()
+    if pid in _WORKDIR and _WORKDIR[pid].is_dir():
+        return _WORKDIR[pid]
+    parent = Path(tempfile.gettempdir())
+    _sweep_workdirs(parent)
+    folder = Path(tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{pid}-", dir=parent)).resolve()
+    _WORKDIR[pid] = folder
+    atexit.register(_remove_workdir, pid)
+    try:  # multiprocessing workers started by fork leave through os._exit, which skips atexit
+        from multiprocessing import util
+
+        util.Finalize(None, _remove_workdir, args=(pid,), exitpriority=0)
+    except Exception:  # noqa: BLE001 (only a second chance at cleaning up)
+        pass
+    for sub in ("ipc", "run", "connections"):
+        (folder / sub).mkdir(mode=0o700)
+    spec = folder / "jupyter" / "kernels" / KERNEL_NAME
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps(kernelspec(folder), indent=1))
+    return folder
+
+
+def kernel_manager(manager_class, config=None, workdir: Path | None = None, **kwargs):
+    """A kernel manager of ``manager_class`` that starts the sandboxed kernel of this process's workdir.
+
+    The kernelspec comes from the workdir alone (never from ``JUPYTER_PATH`` or the notebook), the
+    transport is ``ipc`` with the grader's socket links in the workdir, and the connection file
+    (it holds the session key) lives there too, so nothing of a kernel outlives the process.
+    """
+    import uuid
+
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    workdir = Path(workdir) if workdir is not None else process_workdir()
+    ksm = KernelSpecManager(kernel_dirs=[str(workdir / "jupyter" / "kernels")], ensure_native_kernel=False)
+    km = manager_class(kernel_name=KERNEL_NAME, kernel_spec_manager=ksm, config=config, **kwargs)
+    km.transport = "ipc"
+    km.ip = str(workdir / "ipc" / "kernel")
+    km.connection_file = str(workdir / "connections" / f"kernel-{uuid.uuid4().hex}.json")
+    return km
 
 
 @functools.lru_cache(maxsize=1)
