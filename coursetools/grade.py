@@ -10,9 +10,11 @@ Submissions are read from nbgrader's layout, ``submitted/<student>/<assignment>/
 ``--lms FOLDER`` has collected downloaded files (zip archives or notebooks named
 ``<student>_..._<notebook>.ipynb``) into it with ``nbgrader zip_collect``. Worker processes
 (default: one per core) grade different submissions at once; every student kernel runs in the
-bubblewrap sandbox (``coursetools/sandbox.py``) and every test is decided outside it
-(``coursetools/grading.py``). Results go to ``reports/<assignment>.csv`` (student, score, max_score,
-status, reason), a PNG histogram ``reports/<assignment>_scores.png`` and nbgrader's
+bubblewrap sandbox (``coursetools/sandbox.py``, started by ``coursetools.grading.TrustedExecute`` on
+every autograde route) and every test is decided outside it (``coursetools/grading.py``);
+``--no-sandbox`` is the same explicit opt-out as ``JAXCOURSE_UNSANDBOXED=1``. Results go to
+``reports/<assignment>.csv`` (student, score, max_score, status, reason, and the sandbox: "bubblewrap"
+or "unsandboxed"), a PNG histogram ``reports/<assignment>_scores.png`` and nbgrader's
 ``reports/grades.csv``; feedback to ``feedback/``. Status ``graded``: all is well; ``check``: graded,
 but something needs a look (a cell killed the kernel or ran too long, test cells were changed or
 deleted, an answer cell is missing; a submission whose kernel died is recorded with zero, see
@@ -188,14 +190,21 @@ def ensure_in_gradebook(course: Path, assignment: str) -> None:
         raise SystemExit(f"could not add {assignment} to the gradebook:\n{proc.stderr[-2000:]}")
 
 
-def db_url(course: Path) -> str:
-    """The gradebook URL from the course's nbgrader_config.py (relative SQLite paths made absolute)."""
+def course_config(course: Path):
+    """The course's nbgrader_config.py as a traitlets Config (empty when there is none)."""
+    from traitlets.config import Config
     from traitlets.config.loader import PyFileConfigLoader
 
+    if not (course / "nbgrader_config.py").exists():
+        return Config()
+    return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+
+
+def db_url(course: Path) -> str:
+    """The gradebook URL from the course's nbgrader_config.py (relative SQLite paths made absolute)."""
     url = "sqlite:///gradebook.db"
     if (course / "nbgrader_config.py").exists():
-        config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
-        url = config.get("CourseDirectory", {}).get("db_url", url) or url
+        url = course_config(course).get("CourseDirectory", {}).get("db_url", url) or url
     if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
         url = f"sqlite:///{course / url[len('sqlite:///'):]}"
     return url
@@ -222,10 +231,8 @@ def _init_worker(course: str, sandboxed: bool = True) -> None:
     config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
     config.CourseDirectory.root = course
     config.CourseDirectory.db_url = db_url(Path(course))
-    if sandboxed:  # each kernel in bubblewrap, as nobody, without network (coursetools/sandbox.py)
-        from coursetools import sandbox
-
-        config.merge(sandbox.grading_config())
+    if not sandboxed:  # the explicit opt-out; otherwise TrustedExecute runs every kernel in bubblewrap
+        config.TrustedExecute.sandbox = False
     _API = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
@@ -273,12 +280,13 @@ def progress(done: int, total: int, r: Result) -> None:
         print(f"[{bar}] {done}/{total} {r.student}: {mark}", flush=True)
 
 
-def write_report(path: Path, results: list[Result]) -> None:
+def write_report(path: Path, results: list[Result], sandbox: str = "bubblewrap") -> None:
+    """The report CSV; its last column says how student code ran ("bubblewrap" or "unsandboxed")."""
     with open(path, "w", newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["student", "score", "max_score", "status", "reason"])
+        writer.writerow(["student", "score", "max_score", "status", "reason", "sandbox"])
         for r in results:
-            writer.writerow([r.student, f"{r.score:g}", f"{r.max_score:g}", r.status, r.reason])
+            writer.writerow([r.student, f"{r.score:g}", f"{r.max_score:g}", r.status, r.reason, sandbox])
 
 
 def print_summary(results: list[Result]) -> None:
@@ -393,16 +401,20 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     extra = unknown_assignments(course)
     if lms is not None:
         extra += collect_from_lms(course, assignment, lms)
-    if sandboxed:
-        from coursetools import sandbox
+    from coursetools import grading, sandbox
 
+    # The same opt-outs as every other route (TrustedExecute): --no-sandbox, JAXCOURSE_UNSANDBOXED=1
+    # or c.TrustedExecute.sandbox = False in the course's nbgrader_config.py.
+    unsandboxed = "--no-sandbox" if not sandboxed else grading.unsandboxed_reason(course_config(course))
+    sandboxed = not unsandboxed
+    if sandboxed:
         ok, why = sandbox.available()
         if not ok:
-            raise SystemExit(f"cannot sandbox student code: {why}\nrun scripts/system-deps.sh as root, or pass "
-                             "--no-sandbox to grade without it (student code then runs as you, in the course)")
+            raise SystemExit(sandbox.unavailable_message(why))
         print(f"sandbox: {why}", flush=True)
     else:
-        print("sandbox: OFF (--no-sandbox): student code runs as you and can read the course", flush=True)
+        print(f"sandbox: OFF, grading unsandboxed ({unsandboxed}): student code runs as you and can read and "
+              "change the course", flush=True)
     notebooks = expected_notebooks(course, assignment)
     submitted = course / "submitted"
     found = sorted(p.parent.name for p in submitted.glob(f"*/{assignment}")) if submitted.exists() else []
@@ -445,15 +457,17 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     if feedback:
         nbgrader(["generate_feedback", assignment, "--force"], course)
     nbgrader(["export", f"--to={out / 'grades.csv'}"], course)
-    write_report(out / f"{assignment}.csv", results)
+    write_report(out / f"{assignment}.csv", results, sandbox="bubblewrap" if sandboxed else "unsandboxed")
     plot_scores(out / f"{assignment}_scores.png", assignment, results)
     print_summary(results)
     graded = sum(r.status != "failed" for r in results)
     check = sum(r.status == "check" for r in results)
     print(f"graded {graded} of {len(results)} submissions ({check} need a look) in {elapsed:.1f} s with "
-          f"{workers} worker(s); report: {out / (assignment + '.csv')}")
+          f"{workers} worker(s), {'in the sandbox' if sandboxed else f'UNSANDBOXED ({unsandboxed})'}; "
+          f"report: {out / (assignment + '.csv')}")
     print(json.dumps({"assignment": assignment, "graded": graded, "check": check, "failed": len(results) - graded,
-                      "seconds": round(elapsed, 2), "workers": workers}))
+                      "seconds": round(elapsed, 2), "workers": workers,
+                      "sandbox": "bubblewrap" if sandboxed else "unsandboxed"}))
     return results
 
 
@@ -470,7 +484,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="first collect files downloaded from an LMS (zip archives or notebooks named "
                              "<student>_..._<notebook>.ipynb) into submitted/ with nbgrader zip_collect")
     parser.add_argument("--no-sandbox", action="store_true",
-                        help="run student kernels without the bubblewrap sandbox (only for code you trust)")
+                        help="run student kernels without the bubblewrap sandbox, only for code you trust (the same "
+                             "opt-out as JAXCOURSE_UNSANDBOXED=1 or c.TrustedExecute.sandbox = False)")
     parser.add_argument("--keep-score-on-kernel-death", action="store_true",
                         help="when a cell kills the kernel, keep the score of the other exercises (graded on a "
                              "fresh kernel) instead of recording zero")
