@@ -460,6 +460,9 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     write_report(out / f"{assignment}.csv", results, sandbox="bubblewrap" if sandboxed else "unsandboxed")
     plot_scores(out / f"{assignment}_scores.png", assignment, results)
     print_summary(results)
+    from coursetools.report import exercise_report  # what the class got wrong, per exercise
+
+    exercise_report(course, assignment, out)
     graded = sum(r.status != "failed" for r in results)
     check = sum(r.status == "check" for r in results)
     print(f"graded {graded} of {len(results)} submissions ({check} need a look) in {elapsed:.1f} s with "

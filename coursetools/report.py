@@ -1,0 +1,275 @@
+"""What the class got wrong: a per-exercise report of one graded assignment.
+
+``python -m coursetools.grade`` calls :func:`exercise_report` after grading; it also runs alone::
+
+    python -m coursetools.report 03_vmap            # from the course root, after grading
+
+It writes ``reports/<assignment>_exercises.csv`` and ``reports/<assignment>_exercises.png`` and
+prints a short table. An *exercise* is the visible test cell ``<ex>`` and its hidden test cell
+``<ex>_hidden`` (grade ids, see CONTRIBUTING.md); its points are the sum of both. For each
+exercise: its maximum, the mean and the distribution of the points students got, how many got
+full, partial and no marks, and the most frequent failure messages with the number of students who
+saw each. A failure message is the first line of a failed check, as the grader wrote it into the
+autograded notebook's test cell (``coursetools.grading.TrustedExecute``); a cell that lost points
+without a failed check (zeroed by the grader after a kernel death, or changed by hand in the
+Formgrader) is counted with the reason the gradebook gives.
+
+Scores are the gradebook's (manual grades override automatic ones). Only submissions in the
+gradebook count: those that could not be graded at all are listed in ``reports/<assignment>.csv``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Failure messages kept per exercise in the CSV and the terminal table.
+TOP = 3
+HIDDEN = "_hidden"
+
+
+@dataclass
+class CellResult:
+    """One graded cell of one student's submission."""
+
+    student: str
+    grade_id: str
+    score: float
+    max_score: float
+    message: str = ""  # first line of the failed check, '' when it passed or said nothing
+
+
+@dataclass
+class ExerciseStats:
+    exercise: str
+    max_points: float
+    scores: list[float] = field(default_factory=list)  # one per student
+    messages: Counter = field(default_factory=Counter)  # message -> students who saw it
+
+    @property
+    def students(self) -> int:
+        return len(self.scores)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def full(self) -> int:
+        return sum(s >= self.max_points for s in self.scores)
+
+    @property
+    def zero(self) -> int:
+        return sum(s <= 0 for s in self.scores)
+
+    @property
+    def partial(self) -> int:
+        return self.students - self.full - self.zero
+
+    @property
+    def distribution(self) -> dict[float, int]:
+        """Points -> how many students got them, lowest first."""
+        return dict(sorted(Counter(self.scores).items()))
+
+    def top_messages(self, n: int = TOP) -> list[tuple[str, int]]:
+        """The ``n`` most frequent messages, most frequent first (ties: alphabetical)."""
+        return sorted(self.messages.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+
+
+def exercise_of(grade_id: str) -> str:
+    """``pairwise_distances_hidden`` -> ``pairwise_distances``; a visible test's grade id is its exercise."""
+    return grade_id[: -len(HIDDEN)] if grade_id.endswith(HIDDEN) else grade_id
+
+
+def first_line(text: str) -> str:
+    lines = [line.strip() for line in str(text or "").strip().splitlines() if line.strip()]
+    return lines[0][:300] if lines else ""
+
+
+def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[ExerciseStats]:
+    """Per-exercise statistics from graded cells; exercises in ``order`` (grade ids), others after, by name.
+
+    A student's points on an exercise are the sum over its cells; a message is counted once per
+    student and exercise, however many of its cells showed it.
+    """
+    ids = list(dict.fromkeys(exercise_of(g) for g in (order or [])))
+    ids += sorted({exercise_of(c.grade_id) for c in cells} - set(ids))
+    per: dict[str, dict[str, list[CellResult]]] = {ex: {} for ex in ids}
+    for c in cells:
+        per[exercise_of(c.grade_id)].setdefault(c.student, []).append(c)
+    out = []
+    for ex in ids:
+        if not per[ex]:
+            continue
+        max_points = max(sum(c.max_score for c in mine) for mine in per[ex].values())
+        stats = ExerciseStats(ex, max_points)
+        for _student, mine in sorted(per[ex].items()):
+            stats.scores.append(sum(c.score for c in mine))
+            stats.messages.update({c.message for c in mine if c.message and c.score < c.max_score})
+        out.append(stats)
+    return out
+
+
+# -- reading a graded course ---------------------------------------------------------------------
+
+def _grade_ids_in_order(path: Path) -> list[str]:
+    nb = json.loads(path.read_text())
+    return [c["metadata"]["nbgrader"]["grade_id"] for c in nb.get("cells", [])
+            if c.get("metadata", {}).get("nbgrader", {}).get("grade") and "grade_id" in c["metadata"]["nbgrader"]]
+
+
+def _failed_messages(path: Path) -> dict[str, str]:
+    """Grade id -> first line of the failed check written into that test cell of an autograded notebook."""
+    if not path.exists():
+        return {}
+    out = {}
+    for cell in json.loads(path.read_text()).get("cells", []):
+        gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+        if gid and errors:
+            err = errors[-1]
+            out[gid] = first_line(err.get("evalue")) or first_line((err.get("traceback") or [""])[-1]) or err.get(
+                "ename", "error")
+    return out
+
+
+def collect(course: Path, assignment: str, db_url: str | None = None) -> tuple[list[CellResult], list[str]]:
+    """Every graded cell of every submission of ``assignment`` in the gradebook, and the grade ids in order."""
+    from nbgrader.api import Gradebook
+
+    from coursetools.grade import ZERO_MARK
+    from coursetools.grade import db_url as course_db
+
+    course = Path(course).resolve()
+    cells: list[CellResult] = []
+    order: list[str] = []
+    with Gradebook(db_url or course_db(course)) as gb:
+        assignment_row = gb.find_assignment(assignment)
+        notebooks = [nb.name for nb in assignment_row.notebooks]
+        many = len(notebooks) > 1
+        for name in notebooks:
+            for folder in ("release", "source"):
+                path = course / folder / assignment / f"{name}.ipynb"
+                if path.exists():
+                    order += [f"{name}:{g}" if many else g for g in _grade_ids_in_order(path)]
+                    break
+        for sub in assignment_row.submissions:
+            student = sub.student.id
+            notes = [c.manual_comment for nb in sub.notebooks for c in nb.comments
+                     if (c.manual_comment or "").startswith(ZERO_MARK)]
+            zeroed = first_line(notes[0][len(ZERO_MARK):].split(". ")[0]) if notes else ""
+            for nb in sub.notebooks:
+                failed = _failed_messages(course / "autograded" / student / assignment / f"{nb.name}.ipynb")
+                for g in nb.grades:
+                    score, max_score = float(g.score or 0.0), float(g.max_score or 0.0)
+                    message = failed.get(g.name, "")
+                    if score < max_score and not message:
+                        if zeroed and g.manual_score == 0:
+                            message = zeroed
+                        elif g.manual_score is not None:
+                            message = "points set by hand in the Formgrader"
+                    cells.append(CellResult(student, f"{nb.name}:{g.name}" if many else g.name, score, max_score,
+                                            message))
+    return cells, order
+
+
+# -- output ----------------------------------------------------------------------------------------
+
+def _points(x: float) -> str:
+    return f"{x:g}"
+
+
+def write_csv(path: Path, stats: list[ExerciseStats]) -> None:
+    header = ["exercise", "max_points", "students", "mean", "full", "partial", "zero", "distribution"]
+    for k in range(1, TOP + 1):
+        header += [f"message_{k}", f"count_{k}"]
+    with open(path, "w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(header)
+        for s in stats:
+            row = [s.exercise, _points(s.max_points), s.students, f"{s.mean:.3f}", s.full, s.partial, s.zero,
+                   " ".join(f"{_points(p)}:{n}" for p, n in s.distribution.items())]
+            top = s.top_messages()
+            for k in range(TOP):
+                row += list(top[k]) if k < len(top) else ["", ""]
+            writer.writerow(row)
+
+
+def plot(path: Path, assignment: str, stats: list[ExerciseStats]) -> None:
+    """One horizontal bar per exercise (first on top): shares of students with full, partial and no marks."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 0.45 * len(stats) + 1.2), dpi=100)
+    labels = [f"{s.exercise} (mean {s.mean:.2g} of {_points(s.max_points)})" for s in stats]
+    left = [0.0] * len(stats)
+    parts = [("full marks", "full", "tab:green"), ("partial", "partial", "tab:orange"), ("no marks", "zero", "tab:red")]
+    for label, attr, colour in parts:
+        shares = [getattr(s, attr) / s.students * 100 if s.students else 0.0 for s in stats]
+        bars = ax.barh(labels, shares, left=left, color=colour, label=label)
+        for bar, s, share in zip(bars, stats, shares, strict=True):
+            if share >= 6:
+                ax.text(bar.get_x() + bar.get_width() / 2, bar.get_y() + bar.get_height() / 2, str(getattr(s, attr)),
+                        ha="center", va="center", color="white", fontsize=8)
+        left = [a + b for a, b in zip(left, shares, strict=True)]
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    n = max((s.students for s in stats), default=0)
+    ax.set(xlabel="students (%)", title=f"{assignment}: marks per exercise ({n} students)")
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False, fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def table(stats: list[ExerciseStats], width: int = 120) -> str:
+    """A short table for the terminal: one line per exercise and its most frequent failure."""
+    name = max([len("exercise"), *(len(s.exercise) for s in stats)])
+    head = f"{'exercise':<{name}}  {'max':>4}  {'mean':>5}  {'full':>4}  {'part':>4}  {'zero':>4}"
+    lines = [f"{head}  most frequent failure"]
+    for s in stats:
+        top = s.top_messages(1)
+        fail = f"{top[0][1]}x {top[0][0]}" if top else ""
+        line = (f"{s.exercise:<{name}}  {_points(s.max_points):>4}  {s.mean:>5.2f}  {s.full:>4}  {s.partial:>4}  "
+                f"{s.zero:>4}  {fail}")
+        lines.append(line if len(line) <= width else line[: width - 3] + "...")
+    return "\n".join(lines)
+
+
+def exercise_report(course: Path, assignment: str, out: Path | None = None) -> list[ExerciseStats]:
+    """Write ``<out>/<assignment>_exercises.csv`` and ``.png`` (out: ``reports/``), print the table."""
+    course = Path(course).resolve()
+    out = Path(out or course / "reports")
+    out.mkdir(parents=True, exist_ok=True)
+    cells, order = collect(course, assignment)
+    stats = aggregate(cells, order)
+    if not stats:
+        print(f"no graded submissions of {assignment}: no per-exercise report")
+        return stats
+    write_csv(out / f"{assignment}_exercises.csv", stats)
+    plot(out / f"{assignment}_exercises.png", assignment, stats)
+    n = max(s.students for s in stats)
+    print(f"\nper exercise ({n} graded submissions; report: {out / (assignment + '_exercises.csv')}):")
+    print(table(stats))
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("assignment", help="assignment id, e.g. 03_vmap")
+    parser.add_argument("--course", type=Path, default=Path("."), help="course root (default: .)")
+    parser.add_argument("--out", type=Path, help="folder for the CSV and PNG (default: <course>/reports)")
+    args = parser.parse_args(argv)
+    exercise_report(args.course, args.assignment, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""The per-exercise report (what the class got wrong), on synthetic cells and on a graded class.
+
+The graded class is tests/test_grading.py's shared grading run of the first assignment (solution,
+blank, noisy-but-correct, every stored wrong and right answer, and broken submissions), reused
+rather than graded again: the grade command writes the report, and the test checks it against what
+those submissions must give.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import ASSIGNMENTS, ROOT, grade_id, read_nb
+from test_grading import Graded, group, notebook_name
+
+from coursetools import report
+from coursetools.report import CellResult
+
+# -- aggregation on a synthetic gradebook (fast) -------------------------------------------------
+
+def synthetic() -> list[CellResult]:
+    """Four students, two exercises (2 + 1 points and 1 + 2 points), in the gradebook's terms."""
+    rows = []
+    marks = {  # student: {grade_id: (score, message)}
+        "ada": {"convolve": (2, ""), "convolve_hidden": (1, ""), "batched": (1, ""), "batched_hidden": (2, "")},
+        "bob": {"convolve": (0, "Wrong shape (4,), expected (3,).\nmore detail"),
+                "convolve_hidden": (0, "Wrong shape (4,), expected (3,)."),
+                "batched": (1, ""), "batched_hidden": (0, "It loops in Python.")},
+        "cy": {"convolve": (2, ""), "convolve_hidden": (0, "Not under jit."),
+               "batched": (0, "Wrong shape (4,), expected (3,)."), "batched_hidden": (0, "It loops in Python.")},
+        "dee": {"convolve": (0, "Wrong shape (4,), expected (3,)."), "convolve_hidden": (1, ""),
+                "batched": (1, ""), "batched_hidden": (2, "")},
+    }
+    maxima = {"convolve": 2, "convolve_hidden": 1, "batched": 1, "batched_hidden": 2}
+    for student, cells in marks.items():
+        for gid, (score, message) in cells.items():
+            rows.append(CellResult(student, gid, score, maxima[gid], report.first_line(message)))
+    return rows
+
+
+def test_aggregate_groups_visible_and_hidden_tests_per_exercise():
+    stats = {s.exercise: s for s in report.aggregate(synthetic(), order=["convolve", "convolve_hidden", "batched"])}
+    assert list(stats) == ["convolve", "batched"]
+    conv, batched = stats["convolve"], stats["batched"]
+    assert (conv.max_points, conv.students) == (3, 4) and batched.max_points == 3
+    # convolve: ada 3, bob 0, cy 2, dee 1 -> one full, two partial, one zero.
+    assert (conv.full, conv.partial, conv.zero) == (1, 2, 1)
+    assert conv.distribution == {0: 1, 1: 1, 2: 1, 3: 1} and conv.mean == pytest.approx(6 / 4)
+    # A message counts once per student (bob saw it in both cells), only its first line.
+    assert conv.messages == Counter({"Wrong shape (4,), expected (3,).": 2, "Not under jit.": 1})
+    assert conv.top_messages(1) == [("Wrong shape (4,), expected (3,).", 2)]
+    # batched: ada 3, bob 1, cy 0, dee 3.
+    assert (batched.full, batched.partial, batched.zero) == (2, 1, 1)
+    assert batched.top_messages() == [("It loops in Python.", 2), ("Wrong shape (4,), expected (3,).", 1)]
+
+
+def test_report_files_and_table(tmp_path, capsys):
+    stats = report.aggregate(synthetic())
+    assert [s.exercise for s in stats] == ["batched", "convolve"], "without an order: by name"
+    report.write_csv(tmp_path / "x.csv", stats)
+    rows = list(csv.DictReader(open(tmp_path / "x.csv")))
+    assert [r["exercise"] for r in rows] == ["batched", "convolve"]
+    conv = rows[1]
+    counts = (conv["max_points"], conv["students"], conv["full"], conv["partial"], conv["zero"])
+    assert counts == ("3", "4", "1", "2", "1")
+    assert conv["distribution"] == "0:1 1:1 2:1 3:1" and float(conv["mean"]) == pytest.approx(1.5)
+    assert (conv["message_1"], conv["count_1"], conv["message_2"], conv["count_2"]) == (
+        "Wrong shape (4,), expected (3,).", "2", "Not under jit.", "1")
+    assert conv["message_3"] == conv["count_3"] == ""
+    report.plot(tmp_path / "x.png", "demo", stats)
+    assert (tmp_path / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    print(report.table(stats))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("exercise") and lines[2].split()[:6] == ["convolve", "3", "1.50", "1", "2", "1"]
+    assert "2x Wrong shape (4,), expected (3,)." in lines[2]
+
+
+def test_exercise_of():
+    assert report.exercise_of("pairwise_distances_hidden") == "pairwise_distances"
+    assert report.exercise_of("convolve_shapes") == "convolve_shapes"
+
+
+# -- a graded class ---------------------------------------------------------------------------
+
+AID = ASSIGNMENTS[0]
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    return Graded(tmp_path_factory)[AID]
+
+
+def failing_first_lines(course: Path, student: str, ex: str) -> set[str]:
+    """First lines of the failed checks in one student's autograded cells of exercise ``ex``."""
+    nb = read_nb(course / "autograded" / student / AID / notebook_name(AID))
+    return {o["evalue"].strip().splitlines()[0] for c in nb["cells"] if grade_id(c) in (ex, f"{ex}_hidden")
+            for o in c.get("outputs", []) if o.get("output_type") == "error"}
+
+
+@pytest.mark.slow
+@group(AID)
+def test_grading_writes_the_per_exercise_report_of_the_class(graded):
+    course, plan, results = graded["course"], graded["plan"], graded["results"]
+    source = read_nb(ROOT / "source" / AID / notebook_name(AID))
+    points = {grade_id(c): c["metadata"]["nbgrader"]["points"] for c in source["cells"]
+              if c.get("metadata", {}).get("nbgrader", {}).get("grade")}
+    exercises = [g for g in points if not g.endswith("_hidden")]
+    rows = {r["exercise"]: r for r in csv.DictReader(open(course / "reports" / f"{AID}_exercises.csv"))}
+    assert list(rows) == exercises, "one row per exercise, in the notebook's order"
+    assert (course / "reports" / f"{AID}_exercises.png").read_bytes()[:4] == b"\x89PNG"
+
+    # Who was graded: everyone but the submissions that could not be (not a notebook, empty folder).
+    class_ = sorted(s for s, r in results.items() if r.status != "failed")
+    assert {"solution", "blank", "honest", "kernelkiller"} <= set(class_) and len(class_) < len(results)
+    stats = {s.exercise: s for s in report.aggregate(*report.collect(course, AID))}
+    for ex in exercises:
+        row, s = rows[ex], stats[ex]
+        # Expected from the inputs: the solution, the noisy solution and every right answer keep full
+        # marks; the blank notebook gets zero; a wrong answer loses points on its own exercise only; the
+        # kernel killer is recorded with zero everywhere.
+        losers = {"blank", "kernelkiller"} | {st for st, used in plan.items() if ex in used and st.startswith("wrong")}
+        assert float(row["max_points"]) == points[ex] + points.get(f"{ex}_hidden", 0)
+        assert int(row["students"]) == len(class_)
+        assert int(row["full"]) == len(class_) - len(losers), ex
+        assert int(row["partial"]) + int(row["zero"]) == len(losers), ex
+        assert int(row["zero"]) >= 2, "the blank notebook and the kernel killer have no marks"
+        # Points match the gradebook as tests/test_grading.py read it.
+        totals = [sum(graded["cells"][st][g][0] for g in (ex, f"{ex}_hidden") if g in graded["cells"][st])
+                  for st in class_]
+        assert float(row["mean"]) == pytest.approx(sum(totals) / len(totals), abs=1e-3)
+        assert row["distribution"] == " ".join(f"{p:g}:{n}" for p, n in sorted(Counter(totals).items()))
+        assert sorted(s.scores) == sorted(totals)
+        # Messages: each student who failed a check of this exercise counts once per first line; the
+        # kernel killer's zero is explained by the grader's note.
+        expected = Counter()
+        for st in class_:
+            expected.update(failing_first_lines(course, st, ex))
+        # The kernel killer's cells that passed their checks were zeroed afterwards: the grader's note says why.
+        killer = graded["cells"]["kernelkiller"]
+        autograded = read_nb(course / "autograded" / "kernelkiller" / AID / notebook_name(AID))
+        failed_cells = {grade_id(c) for c in autograded["cells"]
+                        if any(o.get("output_type") == "error" for o in c.get("outputs", []))}
+        if any(g in killer and g not in failed_cells for g in (ex, f"{ex}_hidden")):
+            expected["This submission scored zero because its kernel died during grading"] += 1
+        assert s.messages == expected, ex
+        assert any("NotImplementedError" in m for m in s.messages), "the blank notebook's stubs raise"
+        top = [(row[f"message_{k}"], int(row[f"count_{k}"])) for k in range(1, report.TOP + 1) if row[f"message_{k}"]]
+        assert top == s.top_messages() and top[0][1] == max(expected.values())
