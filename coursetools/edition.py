@@ -294,6 +294,8 @@ Both install the exact pins of `requirements.txt` into `.venv/` and register the
 ## Several devices
 
 `JAX_NUM_CPU_DEVICES=8 make lab` gives JAX 8 simulated CPU devices; lesson 05 asks for them itself.
+With an NVIDIA GPU: `make venv && .venv/bin/pip install "jax[cuda12]==<the jax version in
+requirements.txt>"`, then `JAX_PLATFORMS=cuda make lab`.
 
 `jaxcourse/` is the small helper package the notebooks import (images, timing, the test helpers);
 it is installed from this folder (`-e .` in `requirements.txt`). Course text and code: MIT;

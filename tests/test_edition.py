@@ -272,3 +272,44 @@ def test_edition_runs_a_lesson_and_an_assignments_tests_on_its_own(built, tmp_pa
     proc = subprocess.run([python, "-m", "nbgrader", "validate", str(filled)], cwd=dest, env=env,
                           capture_output=True, text=True, timeout=600)
     assert "Success! Your notebook passes all the tests." in proc.stdout, proc.stdout + proc.stderr[-3000:]
+
+
+@pytest.mark.slow
+def test_edition_make_lab_serves_the_course(built, tmp_path):
+    """The edition's other command: ``make lab`` serves its lessons and assignments in JupyterLab."""
+    import signal
+    import time
+    import urllib.request
+    from urllib.error import URLError
+
+    from browser_helpers import free_port
+
+    dest, _ = built
+    venv = prepared_venv(tmp_path, dest)
+    (tmp_path / "home").mkdir()
+    port, token = free_port(), "edition-test-token"
+    args = (f"--no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port={port} --ServerApp.port_retries=0 "
+            f"--IdentityProvider.token={token}")
+    proc = subprocess.Popen(["make", "-s", "-o", f"{venv}/.installed", "lab", f"VENV={venv}", f"LAB_ARGS={args}"],
+                            cwd=dest, env=edition_env(venv, tmp_path / "home"), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline, listings = time.monotonic() + 90, {}
+        while time.monotonic() < deadline and proc.poll() is None and not listings:
+            try:
+                for folder in ("notebooks", "release/01_jax_array"):
+                    with urllib.request.urlopen(f"{base}/api/contents/{folder}?token={token}", timeout=5) as reply:
+                        listings[folder] = [item["name"] for item in json.loads(reply.read())["content"]]
+            except (URLError, ConnectionError):
+                listings = {}
+                time.sleep(0.5)
+        assert listings, f"JupyterLab did not answer on port {port}:\n{proc.stdout.read() if proc.poll() else ''}"
+        assert sorted(listings["notebooks"]) == sorted(p.name for p in (dest / "notebooks").glob("*.ipynb"))
+        assert listings["release/01_jax_array"] == ["01_jax_array_exercises.ipynb"]
+        with urllib.request.urlopen(f"{base}/api/kernelspecs?token={token}", timeout=10) as reply:
+            spec = json.loads(reply.read())["kernelspecs"]["jax-course"]["spec"]
+        assert spec["argv"][0] == str(venv / "bin" / "python"), "the course kernel must be the edition's"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
