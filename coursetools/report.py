@@ -125,10 +125,12 @@ def _grade_ids_in_order(path: Path) -> list[str]:
 
 def _failed_messages(path: Path) -> dict[str, str]:
     """Grade id -> first line of the failed check written into that test cell of an autograded notebook."""
-    if not path.exists():
+    try:
+        nb = json.loads(path.read_text())
+    except (OSError, ValueError):  # not graded, or unreadable: its cells count without messages
         return {}
     out = {}
-    for cell in json.loads(path.read_text()).get("cells", []):
+    for cell in nb.get("cells", []):
         gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         if gid and errors:
