@@ -3,7 +3,8 @@
 A student's code may not read the instructor's files (source/, solutions/, the gradebook, other
 submissions, the grader's home), write outside its scratch folder, reach the network, or shadow
 installed modules with files next to the notebook; JAX still works and an honest solution still
-gets full marks through nbgrader autograde.
+gets full marks through nbgrader autograde with nothing but the course's nbgrader_config.py (the
+sandbox is wired into ``TrustedExecute``; tests/test_routes.py grades an attack through every route).
 """
 
 from __future__ import annotations
@@ -97,6 +98,99 @@ def test_copy_submission_skips_hard_links_and_keeps_symlinks(tmp_path):
     assert sorted(str(p.relative_to(dest)) for p in dest.rglob("*")) == ["data", "data/x.csv", "nb.ipynb",
                                                                          "pointer.txt"]
     assert (dest / "pointer.txt").is_symlink()  # a symlink stays one: in the sandbox it leads nowhere
+
+
+def test_process_workdir_is_private_and_reused(monkeypatch):
+    monkeypatch.delenv("JUPYTER_PATH", raising=False)
+    workdir = sandbox.process_workdir()
+    assert sandbox.process_workdir() == workdir  # one per process, reused by every kernel
+    assert workdir.name.startswith(f"{sandbox.WORKDIR_PREFIX}{os.getpid()}-")
+    assert workdir.stat().st_mode & 0o777 == 0o700
+    spec = json.loads((workdir / "jupyter" / "kernels" / sandbox.KERNEL_NAME / "kernel.json").read_text())
+    assert spec["argv"][1:5] == ["-m", "coursetools.sandbox", "--workdir", str(workdir)]
+    assert "JUPYTER_PATH" not in os.environ  # nothing of the grading process's environment changes
+
+
+def test_kernel_manager_uses_the_sandbox_kernelspec_over_ipc():
+    from jupyter_client.manager import KernelManager
+
+    workdir = sandbox.process_workdir()
+    km = sandbox.kernel_manager(KernelManager)
+    assert km.kernel_name == sandbox.KERNEL_NAME and km.transport == "ipc"
+    assert Path(km.ip).parent == workdir / "ipc" and Path(km.connection_file).parent == workdir / "connections"
+    assert km.kernel_spec.argv[1:3] == ["-m", "coursetools.sandbox"] and km.kernel_spec.interrupt_mode == "message"
+    assert sandbox.kernel_manager(KernelManager).connection_file != km.connection_file
+
+
+MAKE_WORKDIR = """
+import os, signal, sys
+from coursetools import sandbox
+print(sandbox.process_workdir(), flush=True)
+if sys.argv[1] == "kill":
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_process_workdirs_are_removed_at_exit_and_after_a_kill(tmp_path):
+    import subprocess
+
+    def workdir(how: str) -> tuple[Path, int]:
+        proc = subprocess.run([sys.executable, "-c", MAKE_WORKDIR, how], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "TMPDIR": str(tmp_path)})
+        return Path(proc.stdout.strip()), proc.returncode
+
+    folder, rc = workdir("exit")
+    assert rc == 0 and folder.parent == tmp_path.resolve() and not folder.exists()
+    killed, rc = workdir("kill")
+    assert rc == -9 and killed.is_dir()  # SIGKILL: no exit handler ran
+    alive = tmp_path / f"{sandbox.WORKDIR_PREFIX}{os.getpid()}-alive"  # a live process's folder stays
+    alive.mkdir()
+    folder, rc = workdir("exit")  # the next grading process sweeps the killed one's folder
+    assert rc == 0 and not killed.exists() and alive.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [alive.name]
+
+
+def test_unsandboxed_only_by_explicit_opt_out(monkeypatch):
+    from traitlets.config import Config
+
+    from coursetools.grading import TrustedExecute, unsandboxed_reason
+
+    monkeypatch.delenv(sandbox.OPT_OUT_ENV, raising=False)
+    assert unsandboxed_reason() == unsandboxed_reason(Config()) == unsandboxed_reason(TrustedExecute()) == ""
+    off = Config()
+    off.TrustedExecute.sandbox = False
+    assert unsandboxed_reason(off) == unsandboxed_reason(TrustedExecute(config=off))
+    assert unsandboxed_reason(off) == "c.TrustedExecute.sandbox = False"
+    for value, opted in [("1", True), ("true", True), ("0", False), ("", False)]:
+        monkeypatch.setenv(sandbox.OPT_OUT_ENV, value)
+        assert (unsandboxed_reason(TrustedExecute()) == f"{sandbox.OPT_OUT_ENV}=1") is opted, value
+
+
+def test_autograde_stops_with_one_sentence_when_the_sandbox_cannot_run(monkeypatch, caplog):
+    import logging
+
+    from coursetools import grading
+
+    def unavailable():
+        return False, "bubblewrap (bwrap) is not installed: apt-get install bubblewrap"
+
+    unavailable.cache_clear = lambda: None
+    monkeypatch.setattr(sandbox, "available", unavailable)
+    monkeypatch.delenv(sandbox.OPT_OUT_ENV, raising=False)
+    te = grading.TrustedExecute()
+    te.log = logging.getLogger("test-trusted-execute")
+    with pytest.raises(grading.SandboxUnavailable) as err:
+        te.preprocess(nbformat.v4.new_notebook(), {"nbgrader": {"notebook": "nb"}})
+    message = str(err.value)
+    assert message.count(". ") == 0 and message.endswith(".")  # one sentence
+    for words in ("bubblewrap", "apt-get install bubblewrap", "c.TrustedExecute.sandbox = False",
+                  f"{sandbox.OPT_OUT_ENV}=1"):
+        assert words in message, words
+    # With the explicit opt-out it grades, and says so.
+    monkeypatch.setenv(sandbox.OPT_OUT_ENV, "1")
+    with caplog.at_level(logging.WARNING, logger="test-trusted-execute"):
+        assert te._check_sandbox({"nbgrader": {"notebook": "nb"}}) is False
+    assert "unsandboxed" in caplog.text
 
 
 def test_python_roots_never_bind_the_course():
@@ -440,7 +534,8 @@ def tiny_course(path: Path) -> Path:
     return path
 
 
-def make_api(course: Path, workdir: Path | None):
+def make_api(course: Path):
+    """nbgrader's API with the course's own configuration and nothing else (no sandbox settings)."""
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
     from traitlets.config.loader import PyFileConfigLoader
@@ -448,8 +543,6 @@ def make_api(course: Path, workdir: Path | None):
     config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
     config.CourseDirectory.root = str(course)
     config.CourseDirectory.db_url = f"sqlite:///{course / 'gradebook.db'}"
-    if workdir is not None:
-        config.merge(sandbox.grading_config(workdir))
     return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
@@ -466,8 +559,8 @@ def test_autograde_in_the_sandbox(tmp_path, monkeypatch):
     monkeypatch.chdir(course)
     monkeypatch.delenv("JUPYTER_PATH", raising=False)
     monkeypatch.setenv("JAX_PLATFORMS", "cpu")
-    workdir = tmp_path / "grading"
-    api = make_api(course, workdir)
+    monkeypatch.delenv(sandbox.OPT_OUT_ENV, raising=False)
+    api = make_api(course)
     assert api.generate_assignment(AID, force=True)["success"]
     source_before = {p: p.read_bytes() for p in (course / "source").rglob("*") if p.is_file()}
     for student in ANSWERS:
@@ -484,5 +577,7 @@ def test_autograde_in_the_sandbox(tmp_path, monkeypatch):
         assert "FOUND [] 0 " not in printed
     assert {p: p.read_bytes() for p in (course / "source").rglob("*") if p.is_file()} == source_before
     assert not (course / "submitted" / "mallory" / AID / "planted.txt").exists()
-    # Every kernel's sockets and scratch folder are gone.
-    assert list((workdir / "ipc").iterdir()) == [] and list((workdir / "run").iterdir()) == []
+    # Every kernel's sockets, connection file and scratch folder are gone.
+    workdir = sandbox.process_workdir()
+    for sub in ("ipc", "run", "connections"):
+        assert list((workdir / sub).iterdir()) == [], sub
