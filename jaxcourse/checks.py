@@ -88,3 +88,44 @@ def which_transform(out: Any, img: Any) -> int | None:
     """The number ``t`` for which :func:`reference_transform` turns ``img`` into ``out``, or ``None``."""
     out, img = np.asarray(out), np.asarray(img)
     return next((t for t in range(8) if np.array_equal(out, reference_transform(img, t))), None)
+
+
+def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", "jaxlib", "numpy", "ml_dtypes"),
+                  **kwargs: Any) -> dict[str, Any]:
+    """Run ``fn(*args, **kwargs)`` and name the functions of ``packages`` it called from outside them.
+
+    Returns ``{"out": result, "error": error, "calls": calls}`` (plain values a probe can return):
+    ``error`` as :func:`jaxcourse.checking.attempt` gives it, and ``calls`` the sorted
+    ``"module.function"`` names of every call that entered one of ``packages`` from code outside it
+    (the student's code, or this course's package). A test uses it where an answer must apply rules
+    itself rather than ask the library (a dtype prediction must not call ``jnp.promote_types``).
+    """
+    import os
+    import sys
+
+    from jaxcourse.checking import attempt
+
+    roots = tuple(os.path.dirname(m.__file__) + os.sep for name in packages
+                  if (m := sys.modules.get(name)) is not None and getattr(m, "__file__", None))
+
+    def inside(frame) -> bool:
+        return frame is not None and frame.f_code.co_filename.startswith(roots)
+
+    calls: set[str] = set()
+
+    def profiler(frame, event, arg):
+        if event == "call" and inside(frame) and not inside(frame.f_back):
+            calls.add(f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}")
+        elif event == "c_call" and not inside(frame):
+            module = getattr(arg, "__module__", None) or getattr(getattr(arg, "__self__", None), "__name__", "") or ""
+            if module.split(".")[0] in packages:
+                calls.add(f"{module}.{getattr(arg, '__name__', '?')}")
+
+    previous = sys.getprofile()
+    sys.setprofile(profiler)
+    try:
+        result, error = attempt(fn, *args, **kwargs)
+    finally:
+        sys.setprofile(previous)
+    calls.discard("jaxcourse.checking.attempt")
+    return {"out": result, "error": error, "calls": sorted(calls)}

@@ -1,0 +1,27 @@
+# Wrong: an integer meeting a float gets a float wide enough for all its values (NumPy's rule), not that float
+def promoted_dtypes(pairs):
+    up = {"bool": ["i*"], "i*": ["uint8", "int8"], "uint8": ["uint16", "int16"], "uint16": ["uint32", "int32"],
+          "uint32": ["uint64", "int64"], "int8": ["int16"], "int16": ["int32"], "int32": ["int64"],
+          "uint64": ["f*"], "int64": ["f*"], "f*": ["bfloat16", "float16"], "bfloat16": ["float32"],
+          "float16": ["float32"], "float32": []}
+    width = {"bool": 1, "uint8": 8, "int8": 8, "uint16": 16, "int16": 16, "uint32": 32, "int32": 32}
+
+    def above(t):
+        seen, todo = set(), [t]
+        while todo:
+            node = todo.pop()
+            if node not in seen:
+                seen.add(node)
+                todo += up[node]
+        return seen
+
+    def join(a, b):
+        for i, f in ((a, b), (b, a)):
+            if i in width and f in ("float16", "bfloat16") and width[i] > 8:
+                return "float32"
+        common = above(a) & above(b)
+        lowest = next(t for t in common if above(t) >= common)
+        return {"i*": "int32", "f*": "float32", "int64": "int32", "uint64": "uint32"}.get(lowest, lowest)
+
+    weak = {"int": "i*", "float": "f*"}
+    return [join(weak.get(a, a), weak.get(b, b)) for a, b in pairs]
