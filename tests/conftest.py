@@ -23,7 +23,9 @@ def _sandbox_ok() -> bool:
 
 
 #: Grading tests run student kernels in the sandbox when bubblewrap is there (CI installs it);
-#: without it they grade unsandboxed rather than not at all (tests/test_sandbox.py then skips).
+#: without it they opt out explicitly (``grade(..., sandboxed=False)``, i.e. ``--no-sandbox``: the
+#: sandbox never falls back by itself) rather than not grade at all (tests/test_sandbox.py and the
+#: attack tests of tests/test_routes.py then skip).
 SANDBOX = _sandbox_ok()
 
 
