@@ -7,9 +7,11 @@ Chromium, driven by Playwright for Python, then does what a student and an instr
 
 1. runs a lesson top to bottom (Run > Run All Cells): no errors except in the cells tagged
    ``raises-exception``, and a plot renders;
-2. opens the released assignment, types the first exercise's answer, runs the setup, answer and
-   visible test cells (the test passes), and clicks nbgrader's Validate (the other, unanswered
-   exercises are reported as failing);
+2. opens the released assignment, types a typical wrong answer to the first exercise and runs its
+   visible test (JupyterLab shows the check's one sentence, no traceback), types the right answer
+   (the test prints one line), and clicks nbgrader's Validate: the other, unanswered exercises are
+   reported as failing, each with its sentence first under the cell's code. Screenshots of the
+   failing and passing test cells and of the dialog go to the test's tmp dir;
 3. opens nbgrader's Assignments and Formgrader panels from the Nbgrader menu.
 
 Screenshots of every step go to ``artifacts/browser/<test>/`` (git-ignored), with the server log.
@@ -201,8 +203,33 @@ def test_lesson_runs_in_jupyterlab(page, shots, lab):
     shots("plot")
 
 
-def test_student_answers_and_validates(page, shots, lab):
-    """The released notebook: one answer typed in, its visible test passes, Validate flags the rest."""
+def type_into(cell, src: str, page) -> None:
+    """Type ``src`` over a cell's text, as a student would (the editor's auto-indent is bypassed)."""
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(src)
+    page.keyboard.press("Escape")
+    typed = cell.locator(".cm-content").inner_text()
+    assert typed.strip() == src.strip(), f"the editor holds {typed!r}, not the text typed"
+
+
+def run_cells(page, cells, indices) -> None:
+    for i in indices:
+        cells.nth(i).locator(".jp-InputPrompt").click()
+        page.keyboard.press("Shift+Enter")
+        wait_executed(page, [i], timeout_ms=120_000)
+
+
+#: A stored wrong answer of the assignment's first exercise that fails its *visible* test.
+FAILS_VISIBLY = ROOT / "tests" / "wrong_answers" / ASSIGNMENT / "tally__numpy_loop.py"
+HARNESS = ("Traceback", 'File "', "checking.py", "run_test(", "jaxcourse")
+
+
+def test_student_answers_and_validates(page, shots, lab, tmp_path):
+    """The released notebook: a wrong answer's visible test shows one sentence, the right one's one
+    line; Validate flags the unanswered exercises, each with its sentence right under the cell."""
+    from jaxcourse.checking import PASSED
+
     assert SOLUTION_NB.is_file(), f"missing {SOLUTION_NB.relative_to(ROOT)} (python -m coursetools.build assignments)"
     student = json.loads((lab.course / STUDENT_NB).read_text())
     solution = json.loads(SOLUTION_NB.read_text())
@@ -210,6 +237,7 @@ def test_student_answers_and_validates(page, shots, lab):
     answers = [g for g in ids if g and g.endswith("_answer")]
     assert answers, f"{STUDENT_NB} has no answer cell"
     ex = answers[0].removesuffix("_answer")
+    assert FAILS_VISIBLY.name.startswith(f"{ex}__"), f"{FAILS_VISIBLY.name} is not a wrong answer of {ex}"
     (answer_src,) = [text(c) for c in solution["cells"] if grade_id(c) == f"{ex}_answer"]
     answer_src = strip_solution_markers(answer_src)
     setup_i, answer_i, test_i = ids.index("setup"), ids.index(f"{ex}_answer"), ids.index(ex)
@@ -219,25 +247,33 @@ def test_student_answers_and_validates(page, shots, lab):
 
     open_notebook(page, lab, STUDENT_NB)
     cells = page.locator(f"{CURRENT} .jp-Notebook .jp-CodeCell")
-    answer_cell = cells.nth(answer_i)
+    answer_cell, test_cell = cells.nth(answer_i), cells.nth(test_i)
     answer_cell.scroll_into_view_if_needed()
     shots("opened")
 
-    # Type the answer over the stub, as a student would (the editor's auto-indent is bypassed).
-    answer_cell.locator(".cm-content").click()
-    page.keyboard.press("Control+a")
-    page.keyboard.insert_text(answer_src)
-    page.keyboard.press("Escape")
-    typed = answer_cell.locator(".cm-content").inner_text()
-    assert typed.strip() == answer_src.strip(), f"the editor holds {typed!r}, not the answer typed"
-    shots("answered")
+    # A typical wrong answer first: the visible test shows the check's sentence and nothing else.
+    type_into(answer_cell, FAILS_VISIBLY.read_text(), page)
+    run_cells(page, cells, (setup_i, answer_i, test_i))
+    test_cell.scroll_into_view_if_needed()
+    failed_lines = test_cell.locator(".jp-OutputArea").inner_text().strip().splitlines()
+    test_cell.screenshot(path=tmp_path / "visible_test_failed.png")
+    shots("test_failed")
+    save_notebook(page)
+    (error,) = [o for c in code_cells(json.loads((lab.course / STUDENT_NB).read_text())) if grade_id(c) == ex
+                for o in c.get("outputs", []) if o["output_type"] == "error"]
+    assert "\n" not in error["evalue"] and error["ename"] == "CheckFailed", error
+    assert failed_lines[0] == "\u2718 " + error["evalue"], f"JupyterLab shows {failed_lines}, not the sentence"
+    assert len(failed_lines) <= 2 and not any(h in line for h in HARNESS for line in failed_lines), failed_lines
 
-    for i in (setup_i, answer_i, test_i):
-        cells.nth(i).locator(".jp-InputPrompt").click()
-        page.keyboard.press("Shift+Enter")
-        wait_executed(page, [i], timeout_ms=120_000)
-    cells.nth(test_i).scroll_into_view_if_needed()
+    # The right answer: the visible test prints one line.
+    type_into(answer_cell, answer_src, page)
+    shots("answered")
+    run_cells(page, cells, (answer_i, test_i))
+    test_cell.scroll_into_view_if_needed()
+    passed_text = test_cell.locator(".jp-OutputArea").inner_text().strip()
+    test_cell.screenshot(path=tmp_path / "visible_test_passed.png")
     shots("test_passed")
+    assert passed_text == PASSED, f"a passing visible test shows {passed_text!r}"
     outs = code_cell_outputs(page)
     for i in (setup_i, answer_i, test_i):
         bad = [m for m in outs[i]["mimes"] if m == "application/vnd.jupyter.stderr"]
@@ -249,6 +285,8 @@ def test_student_answers_and_validates(page, shots, lab):
     dialog = page.locator(".jp-Dialog")
     dialog.wait_for(state="visible", timeout=300_000)
     shots("validated")
+    dialog.locator(".jp-Dialog-content").screenshot(path=tmp_path / "validate_dialog.png")
+    print(f"screenshots of the test cells and the Validate dialog: {tmp_path}")
     verdict = dialog.inner_text()
     assert "Validation Results" in verdict, verdict[:3000]
     saved = json.loads((lab.course / STUDENT_NB).read_text())
@@ -258,11 +296,22 @@ def test_student_answers_and_validates(page, shots, lab):
     if others:
         assert "validation-failed" in (body.get_attribute("class") or ""), verdict[:3000]
         assert verdict.count("The following cell failed:") == len(others), verdict[:3000]
-        failed = body.locator(".jp-RenderedText pre").all_inner_texts()
+        shown = body.locator(".jp-RenderedText pre").all_inner_texts()
+        sources, errors = shown[0::2], shown[1::2]  # each failure: the cell's code, then its error
+        assert len(sources) == len(errors) == len(others), shown
+        # Where a student looks first: the first failure's sentence is in view as the dialog opens.
+        in_view = body.locator(".jp-RenderedText pre").nth(1).evaluate("""e => {
+          const box = e.closest('.jp-Dialog-content').getBoundingClientRect(), r = e.getBoundingClientRect();
+          return r.top >= box.top && r.top + 16 <= box.bottom; }""")
+        assert in_view, f"the first failure's sentence is below the fold of the Validate dialog:\n{verdict[:1500]}"
         for src in others:  # each unanswered exercise's visible test, by its docstring
-            assert any(src.splitlines()[0] in f for f in failed), f"Validate did not report {src[:200]!r}"
-        assert "NotImplementedError" in verdict, verdict[:3000]
-        assert text(code_cells(student)[test_i]).splitlines()[0] not in "\n".join(failed), (
+            assert any(src.splitlines()[0] in f for f in sources), f"Validate did not report {src[:200]!r}"
+        for src, err in zip(sources, errors, strict=True):
+            lines = err.strip().splitlines()
+            # The sentence is the first thing under the cell's code: no traceback, no harness frames.
+            assert lines and lines[0].startswith("\u2718 ") and "NotImplementedError" in err, (src[:80], err)
+            assert len(lines) <= 2 and not any(h in line for h in HARNESS for line in lines), (src[:80], err)
+        assert text(code_cells(student)[test_i]).splitlines()[0] not in "\n".join(sources), (
             f"Validate reports the answered exercise {ex} as failing:\n{verdict[:3000]}")
     else:
         assert "Success! Your notebook passes all the tests." in verdict, verdict[:3000]
