@@ -27,6 +27,11 @@ crosses, so an object whose ``==`` is always true, a patched ``numpy`` or an AST
 student's process cannot make a check pass; they can only produce values, and values are compared
 by the checker's own NumPy.
 
+What the student sees in JupyterLab (and in nbgrader's Validate): a pass prints :data:`PASSED`; a
+failure raises :class:`CheckFailed`, which IPython shows as the check's one sentence (the one the
+grader records) plus, when the student's code raised, the line of their code that did, and not the
+frames of this module.
+
 Rules for authors (``tests/test_build.py`` enforces the shape): top-level statements build inputs
 only; expected results and reference implementations live inside ``check`` (the student's process
 sees everything else, hidden inputs included, while grading); the cell ends in

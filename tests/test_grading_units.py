@@ -175,6 +175,27 @@ def test_run_test_is_quiet_and_says_what_the_grader_records(capsys):
     assert capsys.readouterr().out == ""
 
 
+def test_library_calls_names_what_an_answer_asked_jax_or_numpy():
+    from jaxcourse.checks import library_calls
+
+    def plain(pairs):
+        return [a if a == b else "int32" for a, b in pairs]
+
+    def asks_jax(pairs):
+        return [str(jnp.promote_types(a, b)) for a, b in pairs]
+
+    def asks_numpy(pairs):
+        return [np.result_type(a, b).name for a, b in pairs]
+
+    pairs = [("int8", "int8"), ("uint8", "int8")]
+    assert library_calls(plain, pairs) == {"out": ["int8", "int32"], "error": None, "calls": []}
+    found = library_calls(asks_jax, pairs)
+    assert found["out"] == ["int8", "int16"] and "jax._src.dtypes.promote_types" in found["calls"]
+    assert any("result_type" in c for c in library_calls(asks_numpy, pairs)["calls"])
+    raised = library_calls(plain, None)
+    assert raised["out"] is None and raised["error"].startswith("TypeError")
+
+
 def test_precheck_reasons(tmp_path):
     folder = tmp_path / "sub"
     assert "empty" in precheck(folder, ["a.ipynb"])
