@@ -54,6 +54,7 @@ class Result:
     max_score: float = 0.0
     status: str = "graded"
     reason: str = ""
+    seconds_late: float = 0.0  # after the assignment's due date in the gradebook (nbgrader's late handling)
 
 
 def nbgrader_env() -> dict[str, str]:
@@ -328,7 +329,11 @@ def read_scores(course: Path, assignment: str, results: list[Result]) -> None:
                 r.score = 0.0
                 continue
             try:
-                r.score = gb.find_submission(assignment, r.student).score
+                sub = gb.find_submission(assignment, r.student)
+                r.score, r.seconds_late = sub.score, sub.total_seconds_late or 0.0
+                if r.seconds_late > 0:  # the penalty (none by default: LateSubmissionPlugin) is nbgrader's own
+                    late = f"late: submitted {r.seconds_late:.0f} s after the due date"
+                    r.reason = f"{r.reason}; {late}" if r.reason else late
             except MissingEntry:
                 r.status, r.reason, r.score = "failed", "no grades were recorded", 0.0
 
