@@ -11,7 +11,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers often run as root).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv system-deps lab test build grade edition bench bench-grading lint clean clean-grading
+.PHONY: venv system-deps hub-env lab test build grade edition bench bench-grading lint clean clean-grading
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +26,17 @@ venv: $(VENV)/.installed
 system-deps:
 	bash scripts/system-deps.sh
 
+## For the JupyterHub class test: configurable-http-proxy from npm into .venv/hub-proxy, and .venv/hub
+## (the requirements on a Python every user can run) when other users cannot run .venv's Python.
+hub-env: venv system-deps
+	VENV=$(VENV) bash scripts/hub-env.sh
+
 ## Open the course in JupyterLab (lessons in notebooks/, your assignments in release/).
 lab: venv
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(AS_ROOT) $(LAB_ARGS) notebooks/01_jax_array.ipynb
 
 ## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices.
-test: venv system-deps
+test: venv system-deps hub-env
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 ## Regenerate everything generated: executed lessons, release/ and solutions/.

@@ -15,6 +15,8 @@
 #   fonts-dejavu-core   a font, so that pages and screenshots render text
 #   bubblewrap          the sandbox that grading runs each submission's kernel in (coursetools/sandbox.py)
 #   postgresql          a throw-away server for the parallel-grading test on PostgreSQL
+#   nodejs, npm         only when there is no `node`/`npm` yet: JupyterHub's proxy
+#                       (configurable-http-proxy, installed by scripts/hub-env.sh) for tests/test_hub.py
 set -euo pipefail
 
 PACKAGES=(
@@ -23,6 +25,10 @@ PACKAGES=(
     bubblewrap
     postgresql
 )
+# A Node.js from elsewhere (NodeSource's nodejs bundles npm and conflicts with Debian's npm package)
+# is used as it is.
+command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
+command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
