@@ -214,8 +214,11 @@ def db_url(course: Path) -> str:
 _API = None
 
 
-def _init_worker(course: str, sandboxed: bool = True) -> None:
-    """Each worker process imports nbgrader once and grades many submissions from the course root."""
+def _init_worker(course: str, sandboxed: bool = True, db: str | None = None) -> None:
+    """Each worker process imports nbgrader once and grades many submissions from the course root.
+
+    ``db``: the gradebook URL the grader chose (a Dask worker gets it with each task), else the course's.
+    """
     global _API
     import warnings
 
@@ -231,7 +234,7 @@ def _init_worker(course: str, sandboxed: bool = True) -> None:
 
     config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
     config.CourseDirectory.root = course
-    config.CourseDirectory.db_url = db_url(Path(course))
+    config.CourseDirectory.db_url = db or db_url(Path(course))
     if not sandboxed:  # the explicit opt-out; otherwise TrustedExecute runs every kernel in bubblewrap
         config.TrustedExecute.sandbox = False
     _API = NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
@@ -399,7 +402,10 @@ def zero_kernel_deaths(course: Path, assignment: str, results: list[Result]) -> 
 
 def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
           students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
-          sandboxed: bool = True, lms: Path | None = None, zero_on_kernel_death: bool = True) -> list[Result]:
+          sandboxed: bool = True, lms: Path | None = None, zero_on_kernel_death: bool = True,
+          scheduler: str | None = None, worker_course: str | None = None) -> list[Result]:
+    """Grade every submission; ``scheduler``: a Dask scheduler's address, to grade on its workers
+    (``coursetools/cluster.py``; ``worker_course``: the course's path there) instead of local processes."""
     course = course.resolve()
     expected_notebooks(course, assignment)  # an unknown assignment stops here, with the reason
     ensure_in_gradebook(course, assignment)
@@ -412,7 +418,9 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     # or c.TrustedExecute.sandbox = False in the course's nbgrader_config.py.
     unsandboxed = "--no-sandbox" if not sandboxed else grading.unsandboxed_reason(course_config(course))
     sandboxed = not unsandboxed
-    if sandboxed:
+    if sandboxed and scheduler:
+        print("sandbox: bubblewrap, checked on every Dask worker", flush=True)
+    elif sandboxed:
         ok, why = sandbox.available()
         if not ok:
             raise SystemExit(sandbox.unavailable_message(why))
@@ -438,17 +446,24 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
 
     started = time.perf_counter()
     results: list[Result] = []
-    workers = max(1, min(workers, len(students)))
-    spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=spawn, initializer=_init_worker,
-                             initargs=(str(course), sandboxed)) as pool, \
-            ThreadPoolExecutor(workers) as waiters:
-        futures = [waiters.submit(grade_one, pool, assignment, s, submitted / s / assignment, notebooks, timeout)
-                   for s in students]
-        for fut in as_completed(futures):
-            r = fut.result()
-            results.append(r)
-            progress(len(results), len(students), r)
+    if scheduler:  # one Dask task per submission, on the cluster's workers that pass the check
+        from coursetools.cluster import DaskGrading
+
+        with DaskGrading(scheduler, course, assignment, sandboxed, db_url(course), worker_course) as cluster:
+            workers = len(cluster.fit)
+            results = cluster.grade(students, submitted, notebooks, timeout, progress)
+    else:
+        workers = max(1, min(workers, len(students)))
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, mp_context=spawn, initializer=_init_worker,
+                                 initargs=(str(course), sandboxed)) as pool, \
+                ThreadPoolExecutor(workers) as waiters:
+            futures = [waiters.submit(grade_one, pool, assignment, s, submitted / s / assignment, notebooks,
+                                      timeout) for s in students]
+            for fut in as_completed(futures):
+                r = fut.result()
+                results.append(r)
+                progress(len(results), len(students), r)
     read_scores(course, assignment, results)
     if zero_on_kernel_death:
         zero_kernel_deaths(course, assignment, results)
@@ -471,11 +486,13 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     graded = sum(r.status != "failed" for r in results)
     check = sum(r.status == "check" for r in results)
     print(f"graded {graded} of {len(results)} submissions ({check} need a look) in {elapsed:.1f} s with "
-          f"{workers} worker(s), {'in the sandbox' if sandboxed else f'UNSANDBOXED ({unsandboxed})'}; "
+          f"{workers}{' Dask' if scheduler else ''} worker(s), "
+          f"{'in the sandbox' if sandboxed else f'UNSANDBOXED ({unsandboxed})'}; "
           f"report: {out / (assignment + '.csv')}")
     print(json.dumps({"assignment": assignment, "graded": graded, "check": check, "failed": len(results) - graded,
                       "seconds": round(elapsed, 2), "workers": workers,
-                      "sandbox": "bubblewrap" if sandboxed else "unsandboxed"}))
+                      "sandbox": "bubblewrap" if sandboxed else "unsandboxed",
+                      "backend": "dask" if scheduler else "local"}))
     return results
 
 
@@ -497,10 +514,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep-score-on-kernel-death", action="store_true",
                         help="when a cell kills the kernel, keep the score of the other exercises (graded on a "
                              "fresh kernel) instead of recording zero")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=os.environ.get("JAXCOURSE_DASK_SCHEDULER"),
+                        help="grade on the workers of this Dask cluster (e.g. tcp://10.0.0.5:8786; default: "
+                             "$JAXCOURSE_DASK_SCHEDULER) instead of local processes; the gradebook must then be "
+                             "PostgreSQL unless every worker runs on this machine (README: Grading on a cluster)")
+    parser.add_argument("--worker-course", metavar="PATH",
+                        help="with --scheduler: the course's folder on the worker machines (default: the same "
+                             "path as here; a worker's JAXCOURSE_WORKER_COURSE overrides it)")
     args = parser.parse_args(argv)
     results = grade(args.assignment, args.course, args.workers, args.timeout, args.student,
                     feedback=not args.no_feedback, sandboxed=not args.no_sandbox, lms=args.lms,
-                    zero_on_kernel_death=not args.keep_score_on_kernel_death)
+                    zero_on_kernel_death=not args.keep_score_on_kernel_death, scheduler=args.scheduler,
+                    worker_course=args.worker_course)
     return 0 if all(r.status == "graded" for r in results) else 1
 
 

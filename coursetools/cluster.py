@@ -1,0 +1,408 @@
+"""The grading command on a Dask distributed cluster: one submission per task, graded as locally.
+
+``python -m coursetools.grade 03_vmap --scheduler tcp://HOST:8786`` (or ``JAXCOURSE_DASK_SCHEDULER``)
+sends each submission to the workers of a running Dask cluster instead of the local worker pool.
+A Dask worker grades exactly as a local worker does (``coursetools.grade._autograde``): nbgrader's
+autograde with this course's preprocessors, so the student's kernel runs in the bubblewrap sandbox
+(``coursetools.grading.TrustedExecute``) and the verdicts come from the trusted checker process;
+the scores go straight into the shared gradebook, which must be PostgreSQL unless every worker runs
+on the grader's machine.
+
+What a worker needs, checked when the run starts (:func:`check_worker`, run by the
+:class:`CourseCheck` plugin on every worker, also on workers that join or restart later):
+
+- the course's ``nbgrader_config.py``, ``source/<assignment>/`` and ``release/<assignment>/``,
+  byte for byte the grader's (compared by SHA-256), at the grader's course path or at the path in
+  the worker's ``JAXCOURSE_WORKER_COURSE`` (or ``--worker-course``); submissions travel with each
+  task and the autograded notebooks come back with its result, so no shared file system is needed;
+- the course's virtualenv (this package, nbgrader, psycopg2 for PostgreSQL) and the sandbox
+  (bubblewrap, ``coursetools.sandbox.available``) unless grading is explicitly unsandboxed;
+- a connection to the gradebook.
+
+A worker that fails the check is reported by name and never gets a submission: only fit workers
+get the run's Dask *resource* (one unit each), and every task asks for one unit, so a worker also
+grades one submission at a time whatever its thread count. Dask workers are daemonic processes,
+so each task grades one submission in the worker process itself; the nbgrader API and the trusted
+checker stay in the worker between tasks and are released when the run ends (the plugin's
+teardown), which also removes the worker's private grading folder.
+
+Faults: a worker that dies while grading loses nothing: the scheduler runs its task again on
+another worker (``distributed.scheduler.allowed-failures``, 3 by default), nbgrader's
+``force=True`` rewrites any half-written result, and the gradebook's unique constraints keep rows
+from doubling. A task that fails for good (``KilledWorker`` or any other exception) becomes status
+``failed`` with the reason; its gradebook entry and autograded folder are removed so that no
+feedback and no score of 0 can look like a grade.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import ipaddress
+import os
+import shutil
+import socket
+import sys
+import time
+import uuid
+from pathlib import Path
+
+#: Environment variable naming the course's folder on a worker machine (when it is not the grader's path).
+WORKER_COURSE_ENV = "JAXCOURSE_WORKER_COURSE"
+#: Environment variable with the scheduler's address: the same as ``--scheduler``.
+SCHEDULER_ENV = "JAXCOURSE_DASK_SCHEDULER"
+#: Failures worth another try inside the task (the grading machinery's, not the student's).
+RETRIES = 2
+
+
+# -- what a worker needs ---------------------------------------------------------------------------
+def course_files(course: Path, assignment: str) -> list[str]:
+    """The course files every worker must hold, relative to the course root."""
+    files = ["nbgrader_config.py"]
+    for folder in (f"source/{assignment}", f"release/{assignment}"):
+        files += sorted(str(p.relative_to(course)) for p in (course / folder).rglob("*")
+                        if p.is_file() and ".ipynb_checkpoints" not in p.parts)
+    return files
+
+
+def fingerprint(course: Path, assignment: str) -> dict[str, str]:
+    """{relative path: SHA-256} of :func:`course_files` on the grader's machine."""
+    return {rel: hashlib.sha256((course / rel).read_bytes()).hexdigest() for rel in course_files(course, assignment)}
+
+
+def worker_course(default: str) -> Path:
+    """The course's folder on this worker: ``JAXCOURSE_WORKER_COURSE``, else the path the grader sent."""
+    return Path(os.environ.get(WORKER_COURSE_ENV) or default)
+
+
+def check_worker(course: str, assignment: str, expected: dict[str, str], sandboxed: bool, db: str) -> str:
+    """Why this worker cannot grade ``assignment`` (one sentence), or '' when it can."""
+    where = worker_course(course)
+    if not where.is_dir():
+        return f"the course folder {where} does not exist here (set {WORKER_COURSE_ENV} to its path on this machine)"
+    if not (where / "release" / assignment).is_dir():
+        return f"release/{assignment} is missing from {where}"
+    for rel, digest in expected.items():
+        path = where / rel
+        if not path.is_file():
+            return f"{rel} is missing from {where}"
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return f"{rel} in {where} differs from the grader's copy (copy the course again)"
+    try:
+        import nbgrader  # noqa: F401
+
+        import coursetools.grading  # noqa: F401
+    except ImportError as err:
+        return f"the course's virtualenv is incomplete here ({err})"
+    if sandboxed:
+        from coursetools import sandbox
+
+        ok, why = sandbox.available()
+        if not ok:
+            sandbox.available.cache_clear()
+            return f"the sandbox cannot run here: {why}"
+    try:
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(db)
+        try:
+            with engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+        finally:
+            engine.dispose()
+    except Exception as err:  # noqa: BLE001 (any failure means: no gradebook from here)
+        return f"cannot reach the gradebook from here ({err.__class__.__name__}: {str(err).splitlines()[0][:160]})"
+    return ""
+
+
+try:
+    from distributed.diagnostics.plugin import WorkerPlugin
+except ImportError:  # the local mode needs no Dask
+    WorkerPlugin = object  # type: ignore[misc,assignment]
+
+
+class CourseCheck(WorkerPlugin):
+    """Checks each worker (those that join later too); a fit worker gets one unit of ``resource``."""
+
+    def __init__(self, name: str, resource: str, course: str, assignment: str, expected: dict[str, str],
+                 sandboxed: bool, db: str):
+        self.name, self.resource = name, resource
+        self.args = (course, assignment, expected, sandboxed, db)
+        self.problem = "not checked yet"
+
+    async def setup(self, worker):
+        loop = asyncio.get_running_loop()
+        try:
+            self.problem = await loop.run_in_executor(None, check_worker, *self.args)
+        except Exception as err:  # noqa: BLE001
+            self.problem = f"the check failed: {err.__class__.__name__}: {err}"
+        if not self.problem:
+            await worker.set_resources(**{self.resource: 1})
+
+    async def teardown(self, worker):
+        if self.resource in worker.state.total_resources:
+            await worker.set_resources(**{self.resource: 0})
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, release_worker_state)
+
+
+def _plugin_problem(name: str, dask_worker=None) -> str:
+    plugin = dask_worker.plugins.get(name) if dask_worker is not None else None
+    return getattr(plugin, "problem", "the check did not run on this worker")
+
+
+# -- on a worker -----------------------------------------------------------------------------------
+_STATE: dict[str, tuple] = {}
+
+
+def release_worker_state() -> None:
+    """Forget the nbgrader API, stop the trusted checkers and remove this process's grading folder."""
+    from coursetools import grade, grading, sandbox
+
+    _STATE.clear()
+    grade._API = None
+    for key, proc in list(grading._CHECKERS.items()):
+        grading._stop_checker(proc)
+        grading._CHECKERS.pop(key, None)
+    sandbox._remove_workdir(os.getpid())
+
+
+def sweep_dead_workdirs() -> int:
+    """Remove the grading folders that killed processes left on this machine; how many remain of others."""
+    import tempfile
+
+    from coursetools import sandbox
+
+    parent = Path(tempfile.gettempdir())
+    sandbox._sweep_workdirs(parent)
+    return len(list(parent.glob(f"{sandbox.WORKDIR_PREFIX}*")))
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _put_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Make ``folder`` hold exactly ``files``; files that are already equal are left untouched."""
+    if folder.is_dir() and _files(folder) == files:
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    for rel, data in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def grade_submission(course: str, assignment: str, student: str, files: dict[str, bytes], sandboxed: bool,
+                     db: str) -> dict:
+    """One Dask task: grade one submission in this worker process, as a local grading worker does.
+
+    ``files`` is the submission folder's content; the result carries the autograded folder's.
+    """
+    from distributed import get_worker
+
+    from coursetools import grade
+
+    where = worker_course(course).resolve()
+    key = (str(where), sandboxed, db)
+    if _STATE.get("key") != key or grade._API is None:
+        grade._init_worker(str(where), sandboxed, db=db)
+        _STATE["key"] = key
+    os.chdir(where)
+    _put_files(where / "submitted" / student / assignment, files)
+    log, ok, problems = "", False, []
+    for _attempt in range(RETRIES + 1):
+        ok, log, problems = grade._autograde(assignment, student)
+        if ok or not any(marker in log for marker in grade.RETRYABLE):
+            break
+    out = where / "autograded" / student / assignment
+    worker = get_worker()
+    return {"ok": ok, "log": log, "problems": problems, "files": _files(out) if out.is_dir() else {},
+            "worker": str(worker.name), "address": worker.address}
+
+
+# -- on the grader's machine -----------------------------------------------------------------------
+def _local_addresses() -> set[str]:
+    names = {socket.gethostname(), socket.getfqdn(), "localhost"}
+    out = set()
+    for name in names:
+        try:
+            out |= {info[4][0] for info in socket.getaddrinfo(name, None)}
+        except OSError:
+            pass
+    return out
+
+
+def is_local_address(address: str, local: set[str] | None = None) -> bool:
+    """Whether a Dask address (``tcp://host:port``, ``inproc://...``) is on this machine."""
+    if address.startswith("inproc://"):
+        return True
+    host = address.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return True
+    except ValueError:
+        if host == "localhost":
+            return True
+    return host in (local if local is not None else _local_addresses())
+
+
+def sqlite_refusal(db: str, addresses: list[str]) -> str:
+    """The sentence that refuses a SQLite gradebook when a worker is on another machine, or ''."""
+    if not db.startswith("sqlite"):
+        return ""
+    local = _local_addresses()
+    remote = [a for a in addresses if not is_local_address(a, local)]
+    if not remote:
+        return ""
+    return (f"Refusing to grade on this cluster with a SQLite gradebook, because workers on other machines "
+            f"({', '.join(remote[:3])}{', ...' if len(remote) > 3 else ''}) cannot share a SQLite file: set "
+            f"NBGRADER_DB_URL=postgresql+psycopg2://USER@HOST:PORT/DBNAME (or c.CourseDirectory.db_url) to a "
+            f"PostgreSQL gradebook they all reach.")
+
+
+class DaskGrading:
+    """A grading run's connection to a Dask cluster: checks the workers, grades, cleans up."""
+
+    def __init__(self, scheduler: str, course: Path, assignment: str, sandboxed: bool, db: str,
+                 worker_course_path: str | None = None, connect_timeout: float = 30):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SystemExit("--scheduler needs dask.distributed: pip install -r requirements.txt") from None
+        self.course, self.assignment, self.sandboxed, self.db = course, assignment, sandboxed, db
+        self.remote_course = str(worker_course_path or course)
+        try:
+            self.client = Client(scheduler, timeout=connect_timeout)
+        except OSError as err:
+            raise SystemExit(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+        token = uuid.uuid4().hex[:8]
+        self.plugin_name = f"jaxcourse-check-{token}"
+        self.resource = f"jaxcourse-grader-{token}"
+        self.problems: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        try:
+            self._start()
+        except BaseException:
+            self.client.close()
+            raise
+
+    def _workers(self) -> dict[str, dict]:
+        return self.client.scheduler_info(n_workers=-1)["workers"]
+
+    def _start(self) -> None:
+        workers = self._workers()
+        if not workers:
+            raise SystemExit(f"the Dask cluster at {self.client.scheduler.address} has no workers")
+        refusal = sqlite_refusal(self.db, list(workers))
+        if refusal:
+            raise SystemExit(refusal)
+        plugin = CourseCheck(self.plugin_name, self.resource, self.remote_course, self.assignment,
+                             fingerprint(self.course, self.assignment), self.sandboxed, self.db)
+        self.client.register_plugin(plugin, name=self.plugin_name)
+        self.problems = self.client.run(_plugin_problem, self.plugin_name)
+        self.names = {addr: str(info.get("name", addr)) for addr, info in self._workers().items()}
+        for addr, problem in sorted(self.problems.items()):
+            if problem:
+                print(f"Dask worker {self.names.get(addr, addr)} ({addr}) cannot grade and gets no submission: "
+                      f"{problem}", flush=True)
+        self.fit = sorted(a for a, p in self.problems.items() if not p)
+        if not self.fit:
+            raise SystemExit(f"no Dask worker at {self.client.scheduler.address} can grade {self.assignment} "
+                             "(reasons above)")
+        print(f"dask: {len(self.fit)} of {len(self.problems)} worker(s) at {self.client.scheduler.address} "
+              f"grade {self.assignment}", flush=True)
+
+    def grade(self, students: list[str], submitted: Path, notebooks: list[str], timeout: float,
+              progress=None) -> list:
+        """Grade ``students`` on the fit workers; one Result per student, in completion order."""
+        from distributed import wait
+
+        from coursetools.grade import Result, precheck
+
+        results: list[Result] = []
+
+        def done(r: Result) -> None:
+            results.append(r)
+            if progress is not None:
+                progress(len(results), len(students), r)
+
+        futures = {}
+        for student in students:
+            folder = submitted / student / self.assignment
+            reason = precheck(folder, notebooks)
+            if reason:
+                done(Result(student, status="failed", reason=reason))
+                continue
+            key = f"grade-{self.assignment}-{student}-{uuid.uuid4().hex[:8]}"
+            fut = self.client.submit(grade_submission, self.remote_course, self.assignment, student, _files(folder),
+                                     self.sandboxed, self.db, key=key, pure=False, resources={self.resource: 1})
+            futures[fut] = student
+        started: dict[str, float] = {}
+        pending = set(futures)
+        while pending:
+            try:
+                finished, pending = wait(pending, timeout=1, return_when="FIRST_COMPLETED")
+            except TimeoutError:  # none finished this second
+                finished = set()
+            for fut in finished:
+                done(self._result(fut, futures[fut]))
+            now = time.monotonic()
+            running = {k for keys in self.client.processing().values() for k in keys}
+            for fut in list(pending):
+                if fut.key in running:
+                    started.setdefault(fut.key, now)
+                if now - started.get(fut.key, now) > timeout:
+                    fut.cancel()
+                    pending.discard(fut)
+                    done(self._failed(futures[fut], f"grading took longer than {timeout:.0f} s"))
+        return results
+
+    def _result(self, fut, student: str):
+        from coursetools.grade import Result, failure_reason
+
+        try:
+            out = fut.result()
+        except Exception as err:  # noqa: BLE001 (KilledWorker, a lost scheduler, a bug in the task)
+            return self._failed(student, f"the Dask task failed ({err.__class__.__name__}: {str(err)[:160]})")
+        folder = self.course / "autograded" / student / self.assignment
+        if out["files"]:
+            _put_files(folder, out["files"])
+        if not out["ok"]:
+            return Result(student, status="failed", reason=failure_reason(out["log"]))
+        if out["problems"]:
+            return Result(student, status="check", reason="; ".join(out["problems"]))
+        return Result(student)
+
+    def _failed(self, student: str, reason: str):
+        """A submission that could not be graded: nothing of it may look like a grade (no row, no feedback)."""
+        from nbgrader.api import Gradebook, MissingEntry
+
+        from coursetools.grade import Result
+
+        for kind in ("autograded", "feedback"):
+            shutil.rmtree(self.course / kind / student / self.assignment, ignore_errors=True)
+        with Gradebook(self.db) as gb:
+            try:
+                gb.remove_submission(self.assignment, student)
+            except MissingEntry:
+                pass
+        return Result(student, status="failed", reason=reason)
+
+    def close(self) -> None:
+        """Release every worker's grading state and remove what killed workers left; disconnect."""
+        try:
+            self.client.unregister_worker_plugin(self.plugin_name)
+        except Exception as err:  # noqa: BLE001 (a cluster that is going away)
+            print(f"dask: could not release the workers' grading state: {err}", file=sys.stderr)
+        try:
+            self.client.run(sweep_dead_workdirs)
+        except Exception:  # noqa: BLE001, S110 (only a second chance at cleaning up)
+            pass
+        self.client.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
