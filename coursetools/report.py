@@ -42,6 +42,7 @@ class CellResult:
     score: float
     max_score: float
     message: str = ""  # first line of the failed check, '' when it passed or said nothing
+    from_check: bool = True  # False: the message is the gradebook's reason (a grader's zero, a manual grade)
 
 
 @dataclass
@@ -50,6 +51,7 @@ class ExerciseStats:
     max_points: float
     scores: list[float] = field(default_factory=list)  # one per student
     messages: Counter = field(default_factory=Counter)  # message -> students who saw it
+    notes: set = field(default_factory=set)  # messages that are the gradebook's reasons, not failed checks
 
     @property
     def students(self) -> int:
@@ -77,8 +79,8 @@ class ExerciseStats:
         return dict(sorted(Counter(self.scores).items()))
 
     def top_messages(self, n: int = TOP) -> list[tuple[str, int]]:
-        """The ``n`` most frequent messages, most frequent first (ties: alphabetical)."""
-        return sorted(self.messages.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+        """The ``n`` most frequent messages, most frequent first (ties: failed checks first, then alphabetical)."""
+        return sorted(self.messages.items(), key=lambda kv: (-kv[1], kv[0] in self.notes, kv[0]))[:n]
 
 
 def exercise_of(grade_id: str) -> str:
@@ -111,6 +113,7 @@ def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[E
         for _student, mine in sorted(per[ex].items()):
             stats.scores.append(sum(c.score for c in mine))
             stats.messages.update({c.message for c in mine if c.message and c.score < c.max_score})
+            stats.notes.update(c.message for c in mine if c.message and not c.from_check)
         out.append(stats)
     return out
 
@@ -170,13 +173,14 @@ def collect(course: Path, assignment: str, db_url: str | None = None) -> tuple[l
                 for g in nb.grades:
                     score, max_score = float(g.score or 0.0), float(g.max_score or 0.0)
                     message = failed.get(g.name, "")
+                    from_check = bool(message)
                     if score < max_score and not message:
                         if zeroed and g.manual_score == 0:
                             message = zeroed
                         elif g.manual_score is not None:
                             message = "points set by hand in the Formgrader"
                     cells.append(CellResult(student, f"{nb.name}:{g.name}" if many else g.name, score, max_score,
-                                            message))
+                                            message, from_check))
     return cells, order
 
 

@@ -57,6 +57,14 @@ def test_aggregate_groups_visible_and_hidden_tests_per_exercise():
     assert batched.top_messages() == [("It loops in Python.", 2), ("Wrong shape (4,), expected (3,).", 1)]
 
 
+def test_failed_checks_come_before_the_gradebooks_notes_on_ties():
+    note = "A submission scored zero because its kernel died"
+    cells = [CellResult("ada", "tally", 0, 1, note, from_check=False), CellResult("bob", "tally", 0, 1, "Wrong dtype."),
+             CellResult("cy", "tally", 0, 1, "Wrong shape.")]
+    (stats,) = report.aggregate(cells)
+    assert stats.top_messages() == [("Wrong dtype.", 1), ("Wrong shape.", 1), (note, 1)]
+
+
 def test_report_files_and_table(tmp_path, capsys):
     stats = report.aggregate(synthetic())
     assert [s.exercise for s in stats] == ["batched", "convolve"], "without an order: by name"
