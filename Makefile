@@ -8,6 +8,7 @@ export PATH := $(BIN):$(PATH)
 export JAX_PLATFORMS ?= cpu
 PYTEST_ARGS ?=
 LAB_ARGS ?=
+BENCH_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers often run as root).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -55,9 +56,10 @@ edition: venv
 bench: venv
 	$(BIN)/python -m coursetools.bench
 
-## Time the grading command: serial vs parallel vs bare execution (prints a table, then one JSON line).
+## Time the grading command: serial vs parallel vs a local Dask cluster of 1 and 2 workers vs bare execution
+## (prints a table, then one JSON line; BENCH_ARGS="--submissions 10 --no-bare" for a quick look).
 bench-grading: venv
-	$(BIN)/python -m coursetools.bench_grading
+	$(BIN)/python -m coursetools.bench_grading $(BENCH_ARGS)
 
 lint: venv
 	$(BIN)/ruff check .

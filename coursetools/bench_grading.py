@@ -1,13 +1,19 @@
-"""Time the grading command: serial, with N workers, and bare notebook execution of the same files.
+"""Time the grading command: serial, with N workers, on a Dask cluster, and bare notebook execution.
 
 Usage (from the repository root)::
 
     python -m coursetools.bench_grading                   # 40 copies of solutions/01_jax_array
     python -m coursetools.bench_grading --assignment 03_vmap --submissions 20 --workers 2
+    python -m coursetools.bench_grading --submissions 10 --no-bare     # a quicker look
 
 Works in a scratch copy of the course. Prints a table and, as its last line, one JSON object with
-``serial_s``, ``parallel_s``, ``workers``, ``per_notebook_s`` and ``bare_s`` (the time to execute the
-same notebooks one after another with ``jupyter nbconvert --execute``).
+``serial_s``, ``parallel_s``, ``workers``, ``per_notebook_s``, ``bare_s`` (the time to execute the
+same notebooks one after another with ``jupyter nbconvert --execute``) and ``dask_1_s``,
+``dask_2_s`` (the grading command with ``--scheduler`` on a ``LocalCluster`` of 1 and 2 worker
+processes with one thread each, started before the clock runs, as an instructor's cluster would
+be; the check of the workers at the start of a run is timed). From the measured cost per
+submission it estimates the wall time of 10,000 submissions on 100 cores (``estimate_10k_on_100_s``),
+assuming the 2-worker scaling efficiency measured here holds on the cluster.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -39,13 +46,13 @@ def scratch_course(base: Path, assignment: str, n: int) -> Path:
     return course
 
 
-def time_grading(course: Path, assignment: str, workers: int) -> float:
+def time_grading(course: Path, assignment: str, workers: int, scheduler: str | None = None) -> float:
     from coursetools.grade import grade
 
     shutil.rmtree(course / "autograded", ignore_errors=True)
     start = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
-        results = grade(assignment, course, workers=workers, feedback=False)
+        results = grade(assignment, course, workers=workers, feedback=False, scheduler=scheduler)
     elapsed = time.perf_counter() - start
     bad = [r for r in results if r.status != "graded" or r.score != r.max_score]
     if bad:
@@ -64,27 +71,61 @@ def time_bare(course: Path, assignment: str) -> float:
     return time.perf_counter() - start
 
 
+def time_dask(course: Path, assignment: str, workers: int) -> float:
+    """The grading command on a LocalCluster of ``workers`` processes (one thread each) on this machine."""
+    import logging
+
+    from distributed import LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        return time_grading(course, assignment, workers, scheduler=cluster.scheduler_address)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--assignment", default="01_jax_array")
     parser.add_argument("--submissions", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare nbconvert run")
+    parser.add_argument("--no-dask", action="store_true", help="skip the Dask runs")
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
+    nan = float("nan")
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         course = scratch_course(Path(tmp), args.assignment, args.submissions)
-        bare = time_bare(course, args.assignment)
+        bare = nan if args.no_bare else time_bare(course, args.assignment)
         serial = time_grading(course, args.assignment, 1)
         parallel = time_grading(course, args.assignment, args.workers)
+        dask_1 = nan if args.no_dask else time_dask(course, args.assignment, 1)
+        dask_2 = nan if args.no_dask else time_dask(course, args.assignment, 2)
     n = args.submissions
-    print(f"{args.submissions} submissions of {args.assignment}")
-    print(f"{'run':<28}{'seconds':>10}{'per notebook':>14}")
+    print(f"{args.submissions} submissions of {args.assignment} on {os.cpu_count()} cores "
+          f"(load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
+    print(f"{'run':<32}{'seconds':>10}{'per notebook':>14}")
     for name, secs in [("bare nbconvert --execute", bare), ("grade, 1 worker", serial),
-                       (f"grade, {args.workers} workers", parallel)]:
-        print(f"{name:<28}{secs:>10.1f}{secs / n:>14.2f}")
+                       (f"grade, {args.workers} workers", parallel), ("grade on Dask, 1 worker", dask_1),
+                       ("grade on Dask, 2 workers", dask_2)]:
+        print(f"{name:<32}{secs:>10.1f}{secs / n:>14.2f}")
     print(f"parallel speed-up {serial / parallel:.2f}x; serial grading / bare execution {serial / bare:.2f}x")
-    print(json.dumps({"serial_s": round(serial, 2), "parallel_s": round(parallel, 2), "workers": args.workers,
-                      "per_notebook_s": round(serial / n, 3), "bare_s": round(bare, 2),
-                      "submissions": n, "assignment": args.assignment}))
+    print(f"Dask: 2 workers {dask_1 / dask_2:.2f}x faster than 1 (target >= 1.7); 2 Dask workers / "
+          f"{args.workers} local workers {dask_2 / parallel:.2f}x (target <= 1.15)")
+    # 100 cores = 100 one-thread workers, each grading at the measured cost per submission; the
+    # efficiency of going from 1 to 2 workers here is assumed for the cluster (memory, disk, gradebook).
+    per_sub = (dask_1 if dask_1 == dask_1 else serial) / n
+    efficiency = min(1.0, (dask_1 / dask_2) / 2) if dask_2 == dask_2 else min(1.0, serial / parallel / args.workers)
+    estimate = 10_000 * per_sub / 100 / efficiency
+    print(f"estimate: 10,000 submissions of {args.assignment} on 100 cores ~ {estimate / 60:.0f} min "
+          f"({per_sub:.2f} s of one core each, {efficiency:.0%} parallel efficiency)")
+
+    def r(x: float):
+        return None if x != x else round(x, 2)
+
+    print(json.dumps({"serial_s": r(serial), "parallel_s": r(parallel), "workers": args.workers,
+                      "per_notebook_s": round(serial / n, 3), "bare_s": r(bare), "dask_1_s": r(dask_1),
+                      "dask_2_s": r(dask_2), "estimate_10k_on_100_s": round(estimate), "submissions": n,
+                      "assignment": args.assignment, "load_before": round(load, 2)}))
     return 0
 
 
