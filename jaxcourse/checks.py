@@ -129,3 +129,29 @@ def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", 
         sys.setprofile(previous)
     calls.discard("jaxcourse.checking.attempt")
     return {"out": result, "error": error, "calls": sorted(calls)}
+
+
+def sharded(f: Callable, in_specs: Any, out_specs: Any, devices: int | None = None, axis: str = "devices"):
+    """``jax.jit(jax.shard_map(f, ...))`` on a one-axis mesh ``axis`` of the first ``devices`` devices (all
+    of them by default). The returned function first places each argument on the mesh by its entry of
+    ``in_specs`` (a tuple, one spec per argument), so a test calls it on plain arrays and pytrees."""
+    import jax
+
+    k = jax.device_count() if devices is None else devices
+    mesh = jax.make_mesh((k,), (axis,), devices=jax.devices()[:k])
+    specs = in_specs if isinstance(in_specs, tuple) else (in_specs,)
+    mapped = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=specs, out_specs=out_specs))
+
+    def call(*args):
+        return mapped(*(jax.device_put(a, jax.NamedSharding(mesh, s)) for a, s in zip(args, specs, strict=True)))
+
+    return call
+
+
+def as_slices(value: Any) -> list[list[tuple[int, int]]] | None:
+    """``value`` as a list (one entry per device) of lists of ``(start, stop)`` int pairs, or ``None``
+    when it is not shaped so (lists, tuples and NumPy integers are all accepted)."""
+    try:
+        return [[(int(start), int(stop)) for start, stop in row] for row in value]
+    except (TypeError, ValueError):
+        return None

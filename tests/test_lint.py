@@ -23,6 +23,7 @@ REMOVED = {
     r"jax\.experimental\.shard_map|jax\.experimental\.pjit|jax\.experimental\.maps": "old experimental "
         "sharding APIs (use jax.shard_map, jax.jit, jax.sharding)",
     r"jax\.random\.PRNGKey\(": "jax.random.PRNGKey (legacy: use jax.random.key)",
+    r"\bpvary\b": "lax.pvary (removed in 0.10.0: use lax.pcast(x, name, to=\"varying\"))",
 }
 NOTEBOOK_DIRS = ("notebooks", "source", "release", "solutions")
 
@@ -48,6 +49,7 @@ def find_removed(code: str) -> list[str]:
     "x = jax.ops.index_update(x, 0, 1.0)", "from jax.config import config", "jnp.alltrue(a == b)",
     "isinstance(x, jnp.DeviceArray)", "jax.device_put_sharded(xs, devs)", "jax.tree_map(f, t)",
     "from jax.experimental.shard_map import shard_map", "key = jax.random.PRNGKey(0)",
+    "p = jax.lax.pvary(p, 'batch')",
 ])
 def test_lint_catches_removed_api(snippet):
     assert find_removed(snippet), f"the lint misses {snippet!r}"
