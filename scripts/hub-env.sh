@@ -8,7 +8,7 @@
 #    0700 home): .venv/hub/, a virtualenv of the same requirements.txt on a system Python of the
 #    same version that every user can run, which is what a hub image has. pip resolves it for that
 #    interpreter (a package may need a newer patch release than the system's), so it is a real
-#    install, not a copy (about a minute, once; again whenever requirements.txt changes).
+#    install, not a copy (about a minute once; later runs install only what requirements.txt changed).
 #
 # Quick when everything is there. Without npm, root or such a Python it says why and exits 0: the
 # hub test is then skipped with the same reason.
@@ -60,8 +60,10 @@ if cmp -s requirements.txt "$hub/requirements.txt"; then
     exit 0
 fi
 echo "hub-env: other users cannot run $python; installing requirements.txt into $hub on $shared"
-rm -rf "$hub"
-"$shared" -m venv --without-pip "$hub"
+if [ "$(readlink -f "$hub/bin/python" 2>/dev/null)" != "$(readlink -f "$shared")" ]; then
+    rm -rf "$hub"
+    "$shared" -m venv --without-pip "$hub"
+fi  # else pip below installs only what requirements.txt changed
 # The course package itself is copied in by the test (fresh each run), so no editable install here.
 grep -v '^-e ' requirements.txt > "$hub/requirements-hub.txt"
 "$python" -m pip --python "$hub/bin/python" install --quiet -r "$hub/requirements-hub.txt"

@@ -49,7 +49,7 @@ def free_port() -> int:
 
 def run_as(user: str, *cmd: str, cwd: str = "/", timeout: float = 60) -> subprocess.CompletedProcess:
     """``cmd`` as the Unix user ``user`` (runuser, no password), with its own HOME."""
-    return subprocess.run(["runuser", "-u", user, "--", "env", f"HOME={pwd.getpwnam(user).pw_dir}", *cmd],
+    return subprocess.run(["runuser", "-u", user, "--", "env", f"HOME={pwd.getpwnam(user).pw_dir}", "LC_ALL=C", *cmd],
                           cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 
@@ -105,14 +105,22 @@ def _link_tree(src: Path, dest: Path) -> None:
         subprocess.run(["cp", "-a", f"{src}/.", str(dest)], check=True)
 
 
-def build_user_venv(dest: Path, source: Path) -> Path:
+def write_new(path: Path, text: str) -> None:
+    """Write ``path`` as a new file (never through a hard link into another virtualenv)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    path.write_text(text)
+
+
+def build_user_venv(dest: Path, source: Path, grader_group: str) -> Path:
     """A virtualenv at ``dest`` (where every user can read it) with ``source``'s interpreter and packages.
 
     ``source``'s site-packages, ``share/`` and ``etc/`` are hard-linked in (under a second: the
     same files), console scripts get the new interpreter in their ``#!`` line and the course
-    kernelspec runs the new ``python``. The course package (``jaxcourse`` and ``coursetools``) is
-    copied in from this checkout, fresh, instead of the checkout's editable install, so nothing
-    the users run reads the checkout (which holds solutions/). The result is self-contained, so
+    kernelspec runs the new ``python``. The course package is copied in from this checkout, fresh,
+    instead of the checkout's editable install, so nothing the users run reads the checkout (which
+    holds solutions/): ``jaxcourse`` for everyone, ``coursetools`` (the grader, which holds
+    reference answers) readable only by ``grader_group``. The result is self-contained, so
     the grading sandbox, which binds only the interpreter's own prefixes, works in it. Files it
     changes are replaced, never written through the hard links.
     """
@@ -128,6 +136,9 @@ def build_user_venv(dest: Path, source: Path) -> Path:
         path.unlink()
     for package in ("jaxcourse", "coursetools"):
         shutil.copytree(ROOT / package, site / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in [site / "coursetools", *(site / "coursetools").rglob("*")]:
+        shutil.chown(path, "root", grader_group)
+        path.chmod(0o750 if path.is_dir() else 0o640)
     ours = str(source / "bin") + "/"
     for script in sorted((source / "bin").iterdir()):
         target = dest / "bin" / script.name
@@ -436,25 +447,24 @@ class Classroom:
         for name, mode in (("exchange", 0o1777), ("tmp", 0o1777)):
             (self.base / name).mkdir()
             (self.base / name).chmod(mode)  # mkdir's mode is masked by the umask
+        for user in self.users:
+            add_user(user, self.home(user))
+            self.created.append(user)
         t = time.perf_counter()
         source, why = source_venv()
         assert source is not None, why
-        venv = build_user_venv(self.base / "venv", source)
+        venv = build_user_venv(self.base / "venv", source, grader_group=self.instructor)
         self.timings["venv"] = time.perf_counter() - t
         # The image-wide settings every user's server reads: the course and its exchange; no
         # news or update checks in JupyterLab (nothing leaves the machine); terminals run a
         # non-login bash, which keeps the virtualenv first on PATH (Debian's /etc/profile resets it).
-        (venv / "etc" / "jupyter").mkdir(parents=True, exist_ok=True)
-        (venv / "etc" / "jupyter" / "nbgrader_config.py").write_text(
-            f"c = get_config()  # noqa: F821\nc.CourseDirectory.course_id = {COURSE_ID!r}\n"
-            f"c.Exchange.root = {str(self.exchange)!r}\n")
-        (venv / "etc" / "jupyter" / "jupyter_server_config.py").write_text(
-            "c = get_config()  # noqa: F821\nc.LabApp.news_url = None\n"
-            "c.LabApp.check_for_updates_class = 'jupyterlab.handlers.announcements.NeverCheckForUpdate'\n"
-            "c.ServerApp.terminado_settings = {'shell_command': ['/bin/bash']}\n")
-        for user in self.users:
-            add_user(user, self.home(user))
-            self.created.append(user)
+        write_new(venv / "etc" / "jupyter" / "nbgrader_config.py",
+                  f"c = get_config()  # noqa: F821\nc.CourseDirectory.course_id = {COURSE_ID!r}\n"
+                  f"c.Exchange.root = {str(self.exchange)!r}\n")
+        write_new(venv / "etc" / "jupyter" / "jupyter_server_config.py",
+                  "c = get_config()  # noqa: F821\nc.LabApp.news_url = None\n"
+                  "c.LabApp.check_for_updates_class = 'jupyterlab.handlers.announcements.NeverCheckForUpdate'\n"
+                  "c.ServerApp.terminado_settings = {'shell_command': ['/bin/bash']}\n")
 
     def setup_course(self, copy_course) -> None:
         """The instructor's private course (in their 0700 home), their nbgrader config, and
@@ -493,7 +503,7 @@ class Classroom:
             self.hub.stop()
         markers = (str(self.base),) if self.base else ()
         if self.hub is not None:
-            markers += (f"127.0.0.1:{self.hub.port}", f"127.0.0.1:{self.hub.api_port}")
+            markers += (f"--api-port {self.hub.api_port}",)  # the proxy
         deadline = time.monotonic() + 15  # processes that are exiting get a moment
         while (found := processes_of(uids, markers)) and time.monotonic() < deadline:
             time.sleep(0.3)

@@ -210,6 +210,12 @@ def test_class_round_on_jupyterhub(chromium):
         refused(room, bob, "cat", str(room.home(alice) / AID / NB))             # alice's own copy
         refused(room, bob, "ls", str(room.home(alice) / ".local"))              # her nbgrader cache
         refused(room, alice, "ls", str(room.home(bob)))
+        # The image holds the grader (coursetools: it has reference answers) for the instructor only.
+        python = room.base / "venv" / "bin" / "python"
+        grader = next((room.base / "venv" / "lib").glob("python*/site-packages/coursetools"))
+        refused(room, bob, "cat", str(grader / "augment.py"))
+        assert run_as(bob, str(python), "-c", "import coursetools.grade").returncode != 0, "bob imported the grader"
+        assert run_as(bob, str(python), "-c", "import jaxcourse.checking").returncode == 0, "students need jaxcourse"
         # The exchange hides a submission by its name: listing the inbox is refused, and the name
         # ends with a random part (nbgrader's design: the files themselves are world-readable).
         names = sorted(p.name for p in inbound.iterdir())
@@ -232,6 +238,7 @@ def test_class_round_on_jupyterhub(chromium):
         t = time.perf_counter()
         status, output = hub.terminal(teacher, f"cd {room.course} && python -m coursetools.grade {AID}")
         room.timings["grade (terminal)"] = time.perf_counter() - t
+        (ARTIFACTS / "grade.log").write_text(output)
         assert status == 0, f"the grading command exited {status}:\n{output[-4000:]}"
         assert "sandbox: bubblewrap" in output, output[-4000:]
         report = {row["student"]: row for row in csv.DictReader(io.StringIO(
