@@ -131,6 +131,17 @@ def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", 
     return {"out": result, "error": error, "calls": sorted(calls)}
 
 
+def crop_offset(out: Any, img: Any) -> tuple[int, int] | None:
+    """The offset ``(r, c)`` at which ``out`` is a window of ``img``: ``img[r:r + h, c:c + w]`` for ``out``'s
+    height ``h`` and width ``w``, with ``img``'s dtype and trailing axes; ``None`` when it is none of them."""
+    out, img = np.asarray(out), np.asarray(img)
+    if out.ndim != img.ndim or out.ndim < 2 or out.shape[2:] != img.shape[2:] or out.dtype != img.dtype:
+        return None
+    h, w = out.shape[:2]
+    return next(((r, c) for r in range(img.shape[0] - h + 1) for c in range(img.shape[1] - w + 1)
+                 if np.array_equal(img[r:r + h, c:c + w], out)), None)
+
+
 def sharded(f: Callable, in_specs: Any, out_specs: Any, devices: int | None = None, axis: str = "devices"):
     """``jax.jit(jax.shard_map(f, ...))`` on a one-axis mesh ``axis`` of the first ``devices`` devices (all
     of them by default). The returned function first places each argument on the mesh by its entry of
@@ -146,6 +157,18 @@ def sharded(f: Callable, in_specs: Any, out_specs: Any, devices: int | None = No
         return mapped(*(jax.device_put(a, jax.NamedSharding(mesh, s)) for a, s in zip(args, specs, strict=True)))
 
     return call
+
+
+def split_chain(key, n: int) -> list:
+    """The keys a Python loop hands out when it advances a chain ``key, k = jax.random.split(key)``
+    ``n`` times: the ``k`` of each step, in order (a test's reference for an answer that must not loop)."""
+    import jax
+
+    out = []
+    for _ in range(n):
+        key, k = jax.random.split(key)
+        out.append(k)
+    return out
 
 
 def as_slices(value: Any) -> list[list[tuple[int, int]]] | None:

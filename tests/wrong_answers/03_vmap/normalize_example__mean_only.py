@@ -1,0 +1,3 @@
+# Wrong: centres each entry on the batch mean but forgets to divide by the standard deviation
+def normalize_example(x):
+    return x - jax.lax.pmean(x, "batch")
