@@ -396,14 +396,14 @@ def grading_config(workdir: Path | str | None = None):
 
     Call it once in each grading process (it sets ``JUPYTER_PATH`` there) and merge the result into
     the config given to ``NbGraderAPI``. ``workdir`` is a folder private to that process (made if
-    missing, mode 0700) for the kernelspec, the socket links and each kernel's folder; by default a
-    fresh temporary folder, removed when the process exits.
+    missing, mode 0700) for the kernelspec, the socket links and each kernel's folder; by default
+    :func:`process_workdir`, removed when the process exits. (Autograding with the course's
+    configuration needs none of this: ``TrustedExecute`` starts the sandbox itself.)
     """
     from traitlets.config import Config
 
     if workdir is None:
-        workdir = Path(tempfile.mkdtemp(prefix="jaxcourse-grading-"))
-        atexit.register(shutil.rmtree, workdir, ignore_errors=True)
+        workdir = process_workdir()
     workdir = Path(workdir).resolve()
     workdir.mkdir(parents=True, exist_ok=True)
     workdir.chmod(0o700)
