@@ -259,6 +259,7 @@ def test_class_round_on_jupyterhub(chromium):
                       "release feedback")
         files = sorted(str(p.relative_to(room.base)) for d in (room.course / "feedback", course_dir / "feedback")
                        for p in d.rglob("*") if p.is_file())
+        feedback_of = {}
         for student, submitted in ((alice, alice_submissions), (bob, bob_submissions)):
             mine = submissions(student_action(hub, student, "fetch_feedback")["value"])
             # Feedback for the graded (latest) submission; an earlier one has none.
@@ -273,7 +274,9 @@ def test_class_round_on_jupyterhub(chromium):
             row = report[student]
             assert (float(shown.group(1)), float(shown.group(2))) == (float(row["score"]), float(row["max_score"])), \
                 f"{student}'s feedback shows {shown.group(0)}, the report {row}"
-        refused(room, bob, "ls", str(course_dir / "feedback"))
+            feedback_of[student] = room.home(student) / path
+        refused(room, bob, "ls", str(course_dir / "feedback"))                  # everyone's feedback
+        refused(room, bob, "cat", str(feedback_of[alice]))                      # alice's, fetched
         room.timings["feedback"] = time.perf_counter() - t
     room.timings["total"] = time.perf_counter() - started
     print("timings: " + ", ".join(f"{k} {v:.1f} s" for k, v in room.timings.items()))
