@@ -279,6 +279,9 @@ class Hub:
             "def _fixed_port(spawner):",
             "    spawner.port = PORTS[spawner.user.name]",
             "c.Spawner.pre_spawn_hook = _fixed_port",
+            # POST /users/<name>/server answers at once (202) instead of waiting up to 10 s for the
+            # server: the test starts every server together, then waits for them.
+            "c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0}",
             "c.JupyterHub.cleanup_servers = True",
             "c.JupyterHub.cleanup_proxy = True",
         ]
