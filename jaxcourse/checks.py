@@ -183,3 +183,89 @@ def as_slices(value: Any) -> list[list[tuple[int, int]]] | None:
         return [[(int(start), int(stop)) for start, stop in row] for row in value]
     except (TypeError, ValueError):
         return None
+
+
+def guarded(f: Callable, *args: Any, **kwargs: Any) -> tuple[Any, str | None]:
+    """Call ``f(*args, **kwargs)`` once (to compile), then again under ``jax.transfer_guard("disallow")``.
+
+    Returns ``(result, None)``, or ``(None, what_failed)`` when the guarded call copied data from the
+    host to the device or when ``f`` turned a traced value into a Python or NumPy value; other
+    errors propagate. ``what_failed`` is a phrase for the check's message; the verdict is whether it
+    is ``None``.
+    """
+    import jax
+
+    try:
+        f(*args, **kwargs)
+        with jax.transfer_guard("disallow"):
+            return f(*args, **kwargs), None
+    except jax.errors.JaxRuntimeError:
+        return None, "copied a Python number or NumPy array from the host to the device"
+    except jax.errors.JAXTypeError:
+        return None, "turned a traced value into a Python or NumPy value (float(), .item(), np.asarray)"
+
+
+class Pending:
+    """A stand-in for a ``jax.Array`` whose value is still being computed, for tests of *when* code waits.
+
+    Every way of waiting for it (``block_until_ready()``, ``float()``, ``int()``, ``.item()``,
+    ``np.asarray``) appends ``("wait", *tag)`` to the list ``log``; the conversions return ``value``.
+    """
+
+    def __init__(self, log: list, tag: Any = (), value: float = 0.0):
+        self.log, self.tag, self.value = log, tuple(tag), value
+
+    def _wait(self) -> None:
+        self.log.append(("wait", *self.tag))
+
+    def block_until_ready(self) -> Pending:
+        self._wait()
+        return self
+
+    def __float__(self) -> float:
+        self._wait()
+        return float(self.value)
+
+    def __int__(self) -> int:
+        self._wait()
+        return int(self.value)
+
+    def item(self) -> float:
+        self._wait()
+        return self.value
+
+    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+        self._wait()
+        return np.asarray(self.value, dtype=dtype)
+
+
+class TrainingRecorder:
+    """A fake jitted training step and a fake logger that record, in order, what a training loop does.
+
+    ``rec.step(state, batch)`` records ``("step", k, batch)`` (a batch that is not a string or an int
+    is recorded by its type's name) and returns ``(state, loss)`` as :class:`Pending` stand-ins:
+    waiting for them records ``("wait", "state", k)`` or ``("wait", "loss", k)``, and the loss of step
+    ``k`` converts to ``losses[k]``. ``rec.log(k, value)`` records ``("log", k, value)``, with ``value``
+    itself when it is a Python float and the name of its type otherwise. ``rec.events`` (plain values)
+    is the record; ``rec.states`` the states that ``step`` returned.
+    """
+
+    def __init__(self, losses: list[float]):
+        self.events: list[tuple] = []
+        self.states: list[Pending] = []
+        self.losses = list(losses)
+
+    def step(self, state: Any, batch: Any) -> tuple[Pending, Pending]:
+        k = len(self.states)
+        self.events.append(("step", k, batch if type(batch) in (str, int) else type(batch).__name__))
+        self.states.append(Pending(self.events, ("state", k), k))
+        return self.states[-1], Pending(self.events, ("loss", k), self.losses[k % len(self.losses)])
+
+    def log(self, k: Any, value: Any) -> None:
+        self.events.append(("log", k if type(k) is int else repr(k), value if type(value) is float else
+                            type(value).__name__))
+
+
+def event_index(events: list, *prefix: Any) -> float:
+    """The position of the first event of ``events`` that starts with ``prefix`` (infinity when none does)."""
+    return next((i for i, e in enumerate(events) if tuple(e[:len(prefix)]) == prefix), float("inf"))
