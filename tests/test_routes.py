@@ -15,8 +15,9 @@ written outside the submission's private copy, the gradebook holding only the tw
 scores and unchanged test cells; the honest solution, graded after the attack, gets full marks.
 
 ``python tests/test_routes.py [cli|rest|command]`` prints what the attack printed on each route;
-``python tests/test_routes.py timing [N]`` times the Formgrader's autograde of the honest
-solution with the sandbox and with the opt-out (``JAXCOURSE_UNSANDBOXED=1``).
+``python tests/test_routes.py timing [N]`` times a kernel's start, ``import jax`` and stop, sandboxed
+and plain, then the Formgrader's autograde of the honest solution with the sandbox and with the
+opt-out (``JAXCOURSE_UNSANDBOXED=1``), N rounds each, in turns (prints JSON lines; no thresholds).
 """
 
 from __future__ import annotations
@@ -487,10 +488,42 @@ def time_rest(rounds: int = 5) -> None:
                       "load_average": os.getloadavg()}))
 
 
+def time_kernel_start(rounds: int = 5) -> None:
+    """Print how long a kernel takes to start, answer and stop, sandboxed and plain, in turns."""
+    import statistics
+    import tempfile
+
+    from jupyter_client.manager import KernelManager
+
+    from coursetools import sandbox
+
+    with tempfile.TemporaryDirectory(prefix="routes-kernel-") as tmp:
+        times: dict[str, list[float]] = {"sandboxed": [], "unsandboxed": []}
+        for _ in range(rounds):
+            for label in times:
+                started = time.perf_counter()
+                km = sandbox.kernel_manager(KernelManager) if label == "sandboxed" else KernelManager(
+                    kernel_name="python3")
+                km.start_kernel(cwd=tmp)
+                kc = km.client()
+                kc.start_channels()
+                kc.wait_for_ready(timeout=120)
+                kc.execute_interactive("import jax; jax.numpy.ones(3).sum().block_until_ready()", timeout=120,
+                                       output_hook=lambda msg: None)
+                kc.stop_channels()
+                km.shutdown_kernel(now=False)
+                times[label].append(time.perf_counter() - started)
+    print(json.dumps({"kernel_start_import_jax_stop_seconds": {k: [round(t, 2) for t in v] for k, v in times.items()},
+                      "median_extra_seconds": round(statistics.median(
+                          a - b for a, b in zip(times["sandboxed"], times["unsandboxed"], strict=True)), 2),
+                      "load_average": os.getloadavg()}))
+
+
 if __name__ == "__main__":
     import tempfile
 
     if sys.argv[1:2] == ["timing"]:
+        time_kernel_start(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
         time_rest(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
         sys.exit()
     for route in sys.argv[1:] or ROUTES:
