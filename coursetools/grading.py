@@ -82,7 +82,7 @@ class Canonicalize(NbGraderPreprocessor):
 
         nb_id = resources["nbgrader"]["notebook"]
         aid = resources["nbgrader"]["assignment"]
-        template_path = Path(self.release_directory) / aid / f"{nb_id}.ipynb"
+        template_path = self._release_root() / aid / f"{nb_id}.ipynb"
         template = nbformat.read(template_path, as_version=4)
         with Gradebook(resources["nbgrader"]["db_url"]) as gb:
             stored = {c.name: c.source for c in gb.find_notebook(nb_id, aid).source_cells}
@@ -136,6 +136,18 @@ class Canonicalize(NbGraderPreprocessor):
         nb.metadata["kernelspec"] = template.metadata.get("kernelspec", nb.metadata.get("kernelspec", {}))
         PROBLEMS.extend(f"{nb_id}: {p}" for p in problems)
         return nb, resources
+
+    def _release_root(self) -> Path:
+        """The release folder, relative to the course root (nbgrader's ``CourseDirectory.root``), not
+        to the working directory: a Formgrader on a hub runs in the instructor's home folder."""
+        folder = Path(self.release_directory)
+        node = self.parent
+        while not folder.is_absolute() and node is not None:
+            root = getattr(getattr(node, "coursedir", None), "root", None)
+            if root:
+                return Path(root) / folder
+            node = getattr(node, "parent", None)
+        return folder
 
     @staticmethod
     def _student_cell(cell):

@@ -223,10 +223,16 @@ def grade_by_cli(course: Path, env: dict[str, str], students=(ATTACKER, HONEST),
 
 
 class JupyterServer:
-    """``jupyter server`` on a free loopback port with the course as its root and a random token."""
+    """``jupyter server`` on a free loopback port with the course as its root and a random token.
 
-    def __init__(self, course: Path, env: dict[str, str], log_path: Path):
+    As on a JupyterHub, it runs in the instructor's home folder (``cwd``), not in the course, and
+    finds the course through the instructor's Jupyter config folder: an ``nbgrader_config.py`` that
+    loads the course's own and names its root and gradebook (see :func:`instructor_config`).
+    """
+
+    def __init__(self, course: Path, env: dict[str, str], log_path: Path, cwd: Path | None = None):
         self.course, self.env, self.log_path = course, env, log_path
+        self.cwd = cwd or course
         self.token = secrets.token_hex(16)
         self.proc: subprocess.Popen | None = None
 
@@ -242,8 +248,7 @@ class JupyterServer:
             if os.geteuid() == 0:
                 cmd.append("--allow-root")
             with open(self.log_path, "w") as log:
-                # cwd is the course: the Formgrader reads ./nbgrader_config.py and the gradebook there.
-                self.proc = subprocess.Popen(cmd, cwd=self.course, env=self.env, stdout=log,
+                self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=self.env, stdout=log,
                                              stderr=subprocess.STDOUT, start_new_session=True)
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline and self.proc.poll() is None:
@@ -285,9 +290,22 @@ class JupyterServer:
         return json.loads(text) if text else {}
 
 
+def instructor_config(course: Path, env: dict[str, str]) -> Path:
+    """The instructor's home folder, and in their Jupyter config folder the nbgrader_config.py a
+    hub's Formgrader needs (the server does not start in the course)."""
+    home = course.parent / "home"
+    home.mkdir(exist_ok=True)
+    (Path(env["JUPYTER_CONFIG_DIR"]) / "nbgrader_config.py").write_text(
+        "c = get_config()  # noqa: F821\n"
+        f"load_subconfig('nbgrader_config.py', {str(course)!r})  # noqa: F821\n"
+        f"c.CourseDirectory.root = {str(course)!r}\n"
+        f"c.CourseDirectory.db_url = {'sqlite:///' + str(course / 'gradebook.db')!r}\n")
+    return home
+
+
 def grade_by_rest(course: Path, env: dict[str, str], students=(ATTACKER, HONEST), flags=()) -> str:
     log = ""
-    with JupyterServer(course, env, course.parent / "server.log") as server:
+    with JupyterServer(course, env, course.parent / "server.log", cwd=instructor_config(course, env)) as server:
         for student in students:
             reply = server.call("POST", f"/formgrader/api/submission/{AID}/{student}/autograde", timeout=900)
             log += (f"POST autograde {student}: success={reply.get('success')}\n{reply.get('log', '')}"
@@ -471,7 +489,9 @@ def time_rest(rounds: int = 5) -> None:
         for label, extra in modes.items():
             tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"routes-timing-{label}-")))
             course = make_course(tmp)
-            servers[label] = stack.enter_context(JupyterServer(course, route_env(tmp, **extra), tmp / "server.log"))
+            env = route_env(tmp, **extra)
+            servers[label] = stack.enter_context(JupyterServer(course, env, tmp / "server.log",
+                                                               cwd=instructor_config(course, env)))
         times: dict[str, list[float]] = {label: [] for label in modes}
         for _ in range(rounds):
             for label, server in servers.items():
