@@ -80,6 +80,8 @@ def check_worker(course: str, assignment: str, expected: dict[str, str], sandbox
     where = worker_course(course)
     if not where.is_dir():
         return f"the course folder {where} does not exist here (set {WORKER_COURSE_ENV} to its path on this machine)"
+    if not os.access(where, os.W_OK):
+        return f"the course folder {where} is not writable here (submitted/ and autograded/ are written into it)"
     if not (where / "release" / assignment).is_dir():
         return f"release/{assignment} is missing from {where}"
     for rel, digest in expected.items():
@@ -327,26 +329,36 @@ class DaskGrading:
             if progress is not None:
                 progress(len(results), len(students), r)
 
-        futures = {}
+        todo = []
         for student in students:
             folder = submitted / student / self.assignment
             reason = precheck(folder, notebooks)
             if reason:
                 done(Result(student, status="failed", reason=reason))
-                continue
-            key = f"grade-{self.assignment}-{student}-{uuid.uuid4().hex[:8]}"
-            fut = self.client.submit(grade_submission, self.remote_course, self.assignment, student, _files(folder),
-                                     self.sandboxed, self.db, key=key, pure=False, resources={self.resource: 1})
-            futures[fut] = student
+            else:
+                todo.append((student, folder))
+        todo.reverse()
+        futures: dict = {}
         started: dict[str, float] = {}
-        pending = set(futures)
-        while pending:
+        pending: set = set()
+        while todo or pending:
+            # A bounded window of tasks: each carries its submission's files, so 10,000 of them at once
+            # would sit in the scheduler's memory. Workers that join later widen it.
+            window = 2 * max(1, len(self.client.nthreads())) + 2
+            while todo and len(pending) < window:
+                student, folder = todo.pop()
+                key = f"grade-{self.assignment}-{student}-{uuid.uuid4().hex[:8]}"
+                fut = self.client.submit(grade_submission, self.remote_course, self.assignment, student,
+                                         _files(folder), self.sandboxed, self.db, key=key, pure=False,
+                                         resources={self.resource: 1})
+                futures[fut] = student
+                pending.add(fut)
             try:
                 finished, pending = wait(pending, timeout=1, return_when="FIRST_COMPLETED")
             except TimeoutError:  # none finished this second
                 finished = set()
             for fut in finished:
-                done(self._result(fut, futures[fut]))
+                done(self._result(fut, futures.pop(fut)))
             now = time.monotonic()
             running = {k for keys in self.client.processing().values() for k in keys}
             for fut in list(pending):
@@ -355,7 +367,7 @@ class DaskGrading:
                 if now - started.get(fut.key, now) > timeout:
                     fut.cancel()
                     pending.discard(fut)
-                    done(self._failed(futures[fut], f"grading took longer than {timeout:.0f} s"))
+                    done(self._failed(futures.pop(fut), f"grading took longer than {timeout:.0f} s"))
         return results
 
     def _result(self, fut, student: str):

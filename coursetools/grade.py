@@ -444,14 +444,19 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
             gb.update_or_create_student(s)
             unzero_submission(gb, assignment, s)
 
-    started = time.perf_counter()
-    results: list[Result] = []
+    cluster = None
     if scheduler:  # one Dask task per submission, on the cluster's workers that pass the check
         from coursetools.cluster import DaskGrading
 
-        with DaskGrading(scheduler, course, assignment, sandboxed, db_url(course), worker_course) as cluster:
+        cluster = DaskGrading(scheduler, course, assignment, sandboxed, db_url(course), worker_course)
+    started = time.perf_counter()
+    results: list[Result] = []
+    if cluster is not None:
+        try:
             workers = len(cluster.fit)
             results = cluster.grade(students, submitted, notebooks, timeout, progress)
+        finally:
+            cluster.close()
     else:
         workers = max(1, min(workers, len(students)))
         spawn = multiprocessing.get_context("spawn")
