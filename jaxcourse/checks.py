@@ -269,3 +269,20 @@ class TrainingRecorder:
 def event_index(events: list, *prefix: Any) -> float:
     """The position of the first event of ``events`` that starts with ``prefix`` (infinity when none does)."""
     return next((i for i, e in enumerate(events) if tuple(e[:len(prefix)]) == prefix), float("inf"))
+
+
+def described_argument(description: Any) -> Any:
+    """The argument that ``description`` names, for tests about which arguments make ``jit`` trace again:
+    ``("jax", dtype, shape)`` gives ``jnp.zeros(shape, dtype)``, ``("numpy", dtype, shape)`` gives
+    ``np.zeros(shape, dtype)``, a list or dict gives the same container of described arguments, and
+    anything else (a Python number) is the argument itself."""
+    import jax.numpy as jnp
+
+    if isinstance(description, list):
+        return [described_argument(d) for d in description]
+    if isinstance(description, dict):
+        return {k: described_argument(d) for k, d in description.items()}
+    if isinstance(description, tuple):
+        library, dtype, shape = description
+        return {"jax": jnp, "numpy": np}[library].zeros(shape, dtype)
+    return description

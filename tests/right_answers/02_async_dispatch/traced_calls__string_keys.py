@@ -1,6 +1,10 @@
-# Right: writes each abstract value the way jax.typeof prints it (~ for weak) and keys on that string and the mode
+# Right: writes each abstract value the way jax.typeof prints it (~ for weak), containers as brackets, and keys on it
 def traced_calls(calls):
     def typeof(x):
+        if type(x) is list:
+            return "[" + ", ".join(typeof(e) for e in x) + "]"
+        if type(x) is dict:
+            return "{" + ", ".join(f"{k!r}: {typeof(x[k])}" for k in sorted(x)) + "}"
         if type(x) is bool:
             return "bool[]"
         if type(x) is int:

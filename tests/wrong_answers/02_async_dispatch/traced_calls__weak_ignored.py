@@ -3,6 +3,10 @@ def traced_calls(calls):
     narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
 
     def abstract_value(x):
+        if isinstance(x, list):
+            return ("list", tuple(abstract_value(e) for e in x))
+        if isinstance(x, dict):
+            return ("dict", tuple(sorted((k, abstract_value(e)) for k, e in x.items())))
         if isinstance(x, bool):
             return ("bool", ())
         if isinstance(x, int):
