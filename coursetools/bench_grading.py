@@ -142,14 +142,19 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-grading-") as tmp:
         course = scratch_course(Path(tmp), args.assignment, args.submissions)
         bare = nan if args.no_bare else time_bare(course, args.assignment)
-        serial = parallel = dask_1 = dask_2 = cpu = float("inf")
+        serial = parallel = dask_1 = dask_2 = cpu = dask_cpu = float("inf")
         for _ in range(args.repeat):  # interleaved, best of each: other load on the machine only adds
             with CpuMeter() as meter:
                 serial = min(serial, time_grading(course, args.assignment, 1))
             cpu = min(cpu, meter.seconds)
             parallel = min(parallel, time_grading(course, args.assignment, args.workers))
-            dask_1 = nan if args.no_dask else min(dask_1, time_dask(course, args.assignment, 1))
+            if not args.no_dask:
+                with CpuMeter() as meter:
+                    dask_1 = min(dask_1, time_dask(course, args.assignment, 1))
+                dask_cpu = min(dask_cpu, meter.seconds)
             dask_2 = nan if args.no_dask else min(dask_2, time_dask(course, args.assignment, 2))
+        if args.no_dask:
+            dask_1 = dask_2 = dask_cpu = nan
     n = args.submissions
     print(f"{args.submissions} submissions of {args.assignment} on {os.cpu_count()} cores, best of {args.repeat} "
           f"(load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
@@ -167,16 +172,18 @@ def main(argv: list[str] | None = None) -> int:
     per_sub = cpu / n
     efficiency = min(1.0, (dask_1 / dask_2) / 2) if dask_2 == dask_2 else min(1.0, serial / parallel / args.workers)
     estimate = 10_000 * per_sub / 100 / efficiency
-    print(f"CPU per submission {per_sub:.2f} s (serial run: {cpu:.1f} s of CPU in {serial:.1f} s)")
+    print(f"CPU per submission {per_sub:.2f} s (serial run: {cpu:.1f} s of CPU in {serial:.1f} s); on Dask with "
+          f"1 worker {dask_cpu / n:.2f} s (its cluster's start and stop included)")
     print(f"estimate: 10,000 submissions of {args.assignment} on 100 cores ~ {estimate / 60:.0f} min "
           f"({per_sub:.2f} s of one core each, {efficiency:.0%} parallel efficiency)")
 
     def r(x: float):
-        return None if x != x else round(x, 2)
+        return None if x != x or x == float("inf") else round(x, 2)
 
     print(json.dumps({"serial_s": r(serial), "parallel_s": r(parallel), "workers": args.workers,
                       "per_notebook_s": round(serial / n, 3), "bare_s": r(bare), "dask_1_s": r(dask_1),
                       "dask_2_s": r(dask_2), "cpu_per_submission_s": round(per_sub, 2),
+                      "dask_cpu_per_submission_s": r(dask_cpu / n),
                       "estimate_10k_on_100_s": round(estimate), "submissions": n,
                       "assignment": args.assignment, "repeat": args.repeat,
                       "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}))

@@ -136,6 +136,30 @@ def _cmdline(pid: int) -> str:
 
 
 @pytest.fixture
+def server_pids():
+    """Request before ``postgres``: its teardown runs after the server's and checks that the server is gone."""
+    pids: list[int] = []
+    yield pids
+    deadline = time.monotonic() + 30
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not [_cmdline(pid) for pid in pids if _running(pid)], "PostgreSQL still runs after the test"
+
+
+def postmaster(url: str) -> int:
+    """The PostgreSQL server's process id, read through one of its backends."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            backend = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+    finally:
+        engine.dispose()
+    return psutil.Process(backend).ppid()
+
+
+@pytest.fixture
 def worker_tmp():
     """The workers' temporary directory: where their grading folders live (and must not be left)."""
     folder = Path(tempfile.mkdtemp(prefix="dasktest-tmp-"))
@@ -166,8 +190,9 @@ def cells_by_student(url: str, assignment: str) -> dict[str, dict[str, tuple[flo
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("dask")
-def test_dask_grades_as_the_local_mode(tmp_path, tmp_path_factory, postgres, cluster,  # noqa: F811
+def test_dask_grades_as_the_local_mode(server_pids, tmp_path, tmp_path_factory, postgres, cluster,  # noqa: F811
                                        monkeypatch, capsys):
+    server_pids.append(postmaster(postgres))
     from test_grading import Graded
 
     from coursetools.grade import grade
@@ -223,8 +248,9 @@ def test_dask_grades_as_the_local_mode(tmp_path, tmp_path_factory, postgres, clu
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("dask")
-def test_a_worker_killed_while_grading_loses_nothing(tmp_path, postgres, cluster,  # noqa: F811
+def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, postgres, cluster,  # noqa: F811
                                                      worker_tmp, monkeypatch):
+    server_pids.append(postmaster(postgres))
     from coursetools.grade import grade
 
     # The local mode first, for the scores and for its own leftovers (its workers inherit TMPDIR).
