@@ -14,7 +14,9 @@ What a worker needs, checked when the run starts (:func:`check_worker`, run by t
 - the course's ``nbgrader_config.py``, ``source/<assignment>/`` and ``release/<assignment>/``,
   byte for byte the grader's (compared by SHA-256), at the grader's course path or at the path in
   the worker's ``JAXCOURSE_WORKER_COURSE`` (or ``--worker-course``); submissions travel with each
-  task and the autograded notebooks come back with its result, so no shared file system is needed;
+  task and the autograded notebooks come back with its result, so no shared file system is needed
+  (a worker that does not see the run's marker file in its course folder grades in its own copy
+  and removes each student's files from it once they are sent back);
 - the course's virtualenv (this package, nbgrader, psycopg2 for PostgreSQL) and the sandbox
   (bubblewrap, ``coursetools.sandbox.available``) unless grading is explicitly unsandboxed;
 - a connection to the gradebook.
@@ -37,6 +39,7 @@ feedback and no score of 0 can look like a grade.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import ipaddress
 import os
@@ -184,22 +187,26 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _put_files(folder: Path, files: dict[str, bytes]) -> None:
-    """Make ``folder`` hold exactly ``files``; files that are already equal are left untouched."""
+def _put_files(folder: Path, files: dict[str, bytes]) -> bool:
+    """Make ``folder`` hold exactly ``files``; False (nothing written) when it already did."""
     if folder.is_dir() and _files(folder) == files:
-        return
+        return False
     shutil.rmtree(folder, ignore_errors=True)
     for rel, data in files.items():
         path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+    return True
 
 
 def grade_submission(course: str, assignment: str, student: str, files: dict[str, bytes], sandboxed: bool,
-                     db: str) -> dict:
+                     db: str, marker: str = "") -> dict:
     """One Dask task: grade one submission in this worker process, as a local grading worker does.
 
     ``files`` is the submission folder's content; the result carries the autograded folder's.
+    ``marker`` names a file the grader keeps in its course folder during the run: where the worker
+    does not see it, the worker grades in its own copy of the course, and removes the student's
+    files and results from that copy once they are sent back.
     """
     from distributed import get_worker
 
@@ -211,16 +218,26 @@ def grade_submission(course: str, assignment: str, student: str, files: dict[str
         grade._init_worker(str(where), sandboxed, db=db)
         _STATE["key"] = key
     os.chdir(where)
-    _put_files(where / "submitted" / student / assignment, files)
-    log, ok, problems = "", False, []
-    for _attempt in range(RETRIES + 1):
-        ok, log, problems = grade._autograde(assignment, student)
-        if ok or not any(marker in log for marker in grade.RETRYABLE):
-            break
+    inbox = where / "submitted" / student / assignment
+    copied = not (marker and (where / marker).exists())
+    _put_files(inbox, files)
     out = where / "autograded" / student / assignment
+    try:
+        log, ok, problems = "", False, []
+        for _attempt in range(RETRIES + 1):
+            ok, log, problems = grade._autograde(assignment, student)
+            if ok or not any(marker in log for marker in grade.RETRYABLE):
+                break
+        produced = _files(out) if out.is_dir() else {}
+    finally:
+        if copied:
+            for folder in (inbox, out):
+                shutil.rmtree(folder, ignore_errors=True)
+                with contextlib.suppress(OSError):  # the student's folder, when it is now empty
+                    folder.parent.rmdir()
     worker = get_worker()
-    return {"ok": ok, "log": log, "problems": problems, "files": _files(out) if out.is_dir() else {},
-            "worker": str(worker.name), "address": worker.address}
+    return {"ok": ok, "log": log, "problems": problems, "files": produced, "worker": str(worker.name),
+            "address": worker.address}
 
 
 # -- on the grader's machine -----------------------------------------------------------------------
@@ -281,11 +298,15 @@ class DaskGrading:
         token = uuid.uuid4().hex[:8]
         self.plugin_name = f"jaxcourse-check-{token}"
         self.resource = f"jaxcourse-grader-{token}"
+        # Workers that see this file grade in this very folder; the others in their own copy.
+        self.marker = f".jaxcourse-dask-run-{token}"
+        (course / self.marker).write_text("a grading run on a Dask cluster is using this course\n")
         self.problems: dict[str, str] = {}
         self.names: dict[str, str] = {}
         try:
             self._start()
         except BaseException:
+            (course / self.marker).unlink(missing_ok=True)
             self.client.close()
             raise
 
@@ -349,8 +370,8 @@ class DaskGrading:
                 student, folder = todo.pop()
                 key = f"grade-{self.assignment}-{student}-{uuid.uuid4().hex[:8]}"
                 fut = self.client.submit(grade_submission, self.remote_course, self.assignment, student,
-                                         _files(folder), self.sandboxed, self.db, key=key, pure=False,
-                                         resources={self.resource: 1})
+                                         _files(folder), self.sandboxed, self.db, self.marker, key=key,
+                                         pure=False, resources={self.resource: 1})
                 futures[fut] = student
                 pending.add(fut)
             try:
@@ -411,6 +432,7 @@ class DaskGrading:
             self.client.run(sweep_dead_workdirs)
         except Exception:  # noqa: BLE001, S110 (only a second chance at cleaning up)
             pass
+        (self.course / self.marker).unlink(missing_ok=True)
         self.client.close()
 
     def __enter__(self):

@@ -263,8 +263,18 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
     assert not leftovers, f"the local mode left grading folders: {leftovers}"
 
     course = tiny_course(tmp_path / "course")
+    monkeypatch.setenv("NBGRADER_DB_URL", postgres)
+    from coursetools.grade import ensure_in_gradebook
+
+    ensure_in_gradebook(course, TINY)  # release/, as the run will find it
+    # w2 has its own copy of the course (config, source, release): submissions travel with the tasks.
+    copy = tmp_path / "w2-course"
+    copy.mkdir()
+    shutil.copy(course / "nbgrader_config.py", copy)
+    for folder in ("source", "release"):
+        shutil.copytree(course / folder, copy / folder)
     cluster.add_worker("w1")
-    cluster.add_worker("w2")
+    cluster.add_worker("w2", JAXCOURSE_WORKER_COURSE=str(copy))
     cluster.wait_for_workers(2)
     flags = [] if SANDBOX else ["--no-sandbox"]
     proc = subprocess.Popen([sys.executable, "-m", "coursetools.grade", TINY, "--course", str(course), "--no-feedback",
@@ -273,12 +283,11 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
     try:
         with cluster.client() as client:
             pids = client.run(os.getpid)
-            victim, deadline = None, time.monotonic() + 120
-            while victim is None and proc.poll() is None and time.monotonic() < deadline:
-                busy = [w for w, keys in client.processing().items() if any(k.startswith("grade-") for k in keys)]
-                victim = busy[0] if busy else None
+            (victim,) = [a for a, w in client.scheduler_info()["workers"].items() if w["name"] == "w1"]
+            deadline = time.monotonic() + 120
+            while not any(k.startswith("grade-") for k in client.processing().get(victim, ())):
+                assert proc.poll() is None and time.monotonic() < deadline, "w1 never started grading"
                 time.sleep(0.05)
-            assert victim, "no worker ever started grading"
             children = []
             while not any("ipykernel" in _cmdline(pid) or "coursetools.sandbox" in _cmdline(pid) for pid in children):
                 assert time.monotonic() < deadline, "the busy worker never started a kernel"
@@ -288,6 +297,8 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
             lost = [k for k in client.processing()[victim] if k.startswith("grade-")]
             os.kill(pids[victim], signal.SIGKILL)
             out, _ = proc.communicate(timeout=300)
+            done = {w["name"]: n for a, n in client.run(lambda dask_worker: dask_worker.state.executed_count).items()
+                    for w in [client.scheduler_info()["workers"][a]]}
         # Its kernel was running, so the submission it was grading (lost) can only have been graded again elsewhere.
         assert lost, "the killed worker was grading nothing"
     finally:
@@ -302,6 +313,13 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
     assert got == expected, (got, expected)
     rows = grade_rows(postgres)
     assert len(rows) == len(TINY_STUDENTS) * 2 == len({(s, g) for s, g, _ in rows}), rows
+    # w2 graded in its own copy, sent the results back and kept no student's files.
+    assert done["w2"] >= 1, done
+    assert sorted(p.parent.name for p in (course / "autograded").glob(f"*/{TINY}")) == sorted(TINY_STUDENTS)
+    kept = [str(p.relative_to(copy)) for p in copy.rglob("*") if p.parts[len(copy.parts)] in ("submitted", "autograded")
+            and p.is_file()]
+    assert not kept, f"w2's copy of the course kept student files: {kept}"
+    assert not list(course.glob(".jaxcourse-dask-run-*")), "the run's marker file is left in the course"
     # The killed worker's kernel, sandbox and checker did not outlive it, nor did its grading folder.
     deadline = time.monotonic() + 30
     while any(_running(pid) for pid in children) and time.monotonic() < deadline:
