@@ -49,9 +49,10 @@ FORBIDDEN = ("source", "solutions", "tests", "coursetools", "submitted", "autogr
 #: Generated clutter, never course content.
 CLUTTER = ("__pycache__", "*.pyc", ".ipynb_checkpoints")
 #: Pins only the instructor and the maintainers need: tests, lint, browser tests, the PostgreSQL gradebook,
-#: and the hub (on a JupyterHub, its image provides jupyterhub; a student's own machine needs none).
+#: grading on a Dask cluster, and the hub (on a JupyterHub, its image provides jupyterhub; a student's own
+#: machine needs none).
 INSTRUCTOR_ONLY = {"nbval", "pytest", "pytest-xdist", "ruff", "playwright", "greenlet", "psycopg2-binary",
-                   "jupyterhub"}
+                   "jupyterhub", "dask"}
 #: The lesson and assignment ``make check`` runs (the quickest).
 CHECK_LESSON = "notebooks/01_jax_array.ipynb"
 
