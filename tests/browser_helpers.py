@@ -57,6 +57,20 @@ def find_chromium() -> str | None:
     return None
 
 
+def require_chromium() -> str:
+    """Debian's Chromium for Playwright, or skip the test saying how to install what is missing."""
+    import pytest
+
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("Playwright for Python is not installed (pip install -r requirements.txt)")
+    path = find_chromium()
+    if path is None:
+        pytest.skip("Chromium is not installed (run scripts/system-deps.sh as root: Debian's chromium)")
+    return path
+
+
 def free_port() -> int:
     """A free TCP port on 127.0.0.1 (the server is started with port_retries=0, so a race fails loudly)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:

@@ -35,9 +35,9 @@ from browser_helpers import (
     Shots,
     code_cell_outputs,
     copy_course,
-    find_chromium,
     menu,
     open_notebook,
+    require_chromium,
     save_notebook,
     strip_solution_markers,
     wait_executed,
@@ -80,14 +80,7 @@ def text(cell: dict) -> str:
 
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("Playwright for Python is not installed (pip install -r requirements.txt)")
-    path = find_chromium()
-    if path is None:
-        pytest.skip("Chromium is not installed (run scripts/system-deps.sh as root: Debian's chromium)")
-    return path
+    return require_chromium()
 
 
 @pytest.fixture(scope="module")

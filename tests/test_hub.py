@@ -27,7 +27,7 @@ import urllib.parse
 from datetime import UTC, datetime
 
 import pytest
-from browser_helpers import CHROMIUM_ARGS, find_chromium, menu, strip_solution_markers
+from browser_helpers import CHROMIUM_ARGS, menu, require_chromium, strip_solution_markers
 from conftest import ROOT, copy_course, course_env, grade_id, source
 from hub_helpers import ARTIFACTS, COURSE_ID, Classroom, missing, run_as
 
@@ -106,14 +106,7 @@ def chromium() -> str:
     reason = missing()
     if reason:
         pytest.skip(f"no JupyterHub class here: {reason}")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("Playwright for Python is not installed (pip install -r requirements.txt)")
-    path = find_chromium()
-    if path is None:
-        pytest.skip("Chromium is not installed (run scripts/system-deps.sh as root: Debian's chromium)")
-    return path
+    return require_chromium()
 
 
 def browser_fetch_and_submit(hub, student: str, chromium: str, shots_dir, between) -> None:
