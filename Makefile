@@ -18,7 +18,8 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)"
+	@# ipykernel's install leaves an empty tmp*_kernels folder in $$TMPDIR: give it one of ours to leave it in.
+	mkdir -p $(VENV)/.tmp && TMPDIR=$(CURDIR)/$(VENV)/.tmp $(BIN)/python -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)" && rm -rf $(VENV)/.tmp
 	touch $@
 
 venv: $(VENV)/.installed

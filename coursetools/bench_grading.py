@@ -122,8 +122,9 @@ def time_dask(course: Path, assignment: str, workers: int) -> float:
     from distributed import LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
+    # Dask's scratch space (dask-scratch-space/ in the temp folder by default) goes with the course copy.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster:
+                      dashboard_address=None, local_directory=str(course / ".dask-scratch")) as cluster:
         return time_grading(course, assignment, workers, scheduler=cluster.scheduler_address)
 
 

@@ -150,7 +150,10 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 \t$(PYTHON) -m venv $(VENV)
 \t$(BIN)/python -m pip install --quiet --upgrade pip
 \t$(BIN)/python -m pip install --quiet -r requirements.txt
-\t$(BIN)/python -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)"
+\tmkdir -p $(VENV)/.tmp  # ipykernel's install leaves an empty folder in $$TMPDIR: here, not in /tmp
+\tTMPDIR=$(abspath $(VENV))/.tmp $(BIN)/python -m ipykernel install --sys-prefix \\
+\t\t--name jax-course --display-name "Python 3 (JAX course)"
+\trm -rf $(VENV)/.tmp
 \ttouch $@
 
 venv: $(VENV)/.installed

@@ -67,6 +67,9 @@ fi  # else pip below installs only what requirements.txt changed
 # The course package itself is copied in by the test (fresh each run), so no editable install here.
 grep -v '^-e ' requirements.txt > "$hub/requirements-hub.txt"
 "$python" -m pip --python "$hub/bin/python" install --quiet -r "$hub/requirements-hub.txt"
-"$hub/bin/python" -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)"
+# ipykernel's install leaves an empty tmp*_kernels folder in $TMPDIR: give it one we remove.
+scratch="$(mktemp -d)"
+TMPDIR="$scratch" "$hub/bin/python" -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)"
+rm -rf "$scratch"
 cp requirements.txt "$hub/requirements.txt"
 echo "hub-env: done"

@@ -228,8 +228,10 @@ def prepared_venv(folder: Path, dest: Path) -> Path:
                                text=True).stdout.strip())
     (site / "course-pins.pth").write_text(sysconfig.get_path("purelib") + "\n")
     (site / "jaxcourse-edition.pth").write_text(f"{dest}\n")  # what `pip install -e .` of the edition gives
+    # ipykernel's install leaves an empty tmp*_kernels folder in $TMPDIR: keep it in the test's folder.
     subprocess.run([str(venv / "bin" / "python"), "-m", "ipykernel", "install", "--sys-prefix", "--name", "jax-course",
-                    "--display-name", "Python 3 (JAX course)"], check=True, capture_output=True)
+                    "--display-name", "Python 3 (JAX course)"], check=True, capture_output=True,
+                   env={**os.environ, "TMPDIR": str(folder)})
     (venv / ".installed").touch()
     return venv
 

@@ -457,8 +457,10 @@ def test_kernel_dies_with_its_grader(tmp_path):
 
     files = fake_course(tmp_path / "course")
     workdir = tmp_path / "grading"
+    # jupyter_client writes this bare KernelManager's connection file to $TMPDIR; the grader that dies
+    # never removes it, so keep it in the test's own folder.
     proc = subprocess.run([sys.executable, "-c", GRADER_DIES, str(workdir), str(files["submission"])],
-                          capture_output=True, text=True, timeout=180)
+                          capture_output=True, text=True, timeout=180, env={**os.environ, "TMPDIR": str(tmp_path)})
     launcher = int(proc.stdout.split()[-1])
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (Path(f"/proc/{launcher}").exists() or any((workdir / "run").iterdir())):
