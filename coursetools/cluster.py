@@ -166,10 +166,8 @@ def release_worker_state() -> None:
 
     _STATE.clear()
     grade._API = None
-    for key, proc in list(grading._CHECKERS.items()):
-        grading._stop_checker(proc)
-        grading._CHECKERS.pop(key, None)
-    sandbox._remove_workdir(os.getpid())
+    grading.stop_checkers()
+    sandbox.remove_workdir()
 
 
 def sweep_dead_workdirs() -> int:
@@ -179,7 +177,7 @@ def sweep_dead_workdirs() -> int:
     from coursetools import sandbox
 
     parent = Path(tempfile.gettempdir())
-    sandbox._sweep_workdirs(parent)
+    sandbox.sweep_workdirs(parent)
     return len(list(parent.glob(f"{sandbox.WORKDIR_PREFIX}*")))
 
 

@@ -163,6 +163,13 @@ def _stop_checker(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
+def stop_checkers() -> None:
+    """Stop every trusted checker this process started (a worker that ends a run, or exits)."""
+    for key, proc in list(_CHECKERS.items()):
+        _stop_checker(proc)
+        _CHECKERS.pop(key, None)
+
+
 def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
     """The trusted checker for ``key`` in this process: ``python -I -m coursetools.checker --serve``.
 

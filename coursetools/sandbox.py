@@ -443,7 +443,7 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def _sweep_workdirs(parent: Path) -> None:
+def sweep_workdirs(parent: Path) -> None:
     """Remove the private folders of grading processes that died without cleaning up (SIGKILL)."""
     for folder in parent.glob(f"{WORKDIR_PREFIX}*"):
         try:
@@ -455,7 +455,9 @@ def _sweep_workdirs(parent: Path) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def _remove_workdir(pid: int) -> None:
+def remove_workdir(pid: int | None = None) -> None:
+    """Remove this process's private grading folder now (``pid`` guards against forked children)."""
+    pid = os.getpid() if pid is None else pid
     folder = _WORKDIR.get(pid)
     if folder is not None and pid == os.getpid():
         shutil.rmtree(folder, ignore_errors=True)
@@ -474,14 +476,14 @@ def process_workdir() -> Path:
     if pid in _WORKDIR and _WORKDIR[pid].is_dir():
         return _WORKDIR[pid]
     parent = Path(tempfile.gettempdir())
-    _sweep_workdirs(parent)
+    sweep_workdirs(parent)
     folder = Path(tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{pid}-", dir=parent)).resolve()
     _WORKDIR[pid] = folder
-    atexit.register(_remove_workdir, pid)
+    atexit.register(remove_workdir, pid)
     try:  # multiprocessing workers started by fork leave through os._exit, which skips atexit
         from multiprocessing import util
 
-        util.Finalize(None, _remove_workdir, args=(pid,), exitpriority=0)
+        util.Finalize(None, remove_workdir, args=(pid,), exitpriority=0)
     except Exception:  # noqa: BLE001 (only a second chance at cleaning up)
         pass
     for sub in ("ipc", "run", "connections"):
