@@ -152,11 +152,11 @@ def postmaster(url: str) -> int:
 
     engine = create_engine(url)
     try:
-        with engine.connect() as conn:
+        with engine.connect() as conn:  # ask while the backend lives: it exits with its connection
             backend = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+            return psutil.Process(backend).ppid()
     finally:
         engine.dispose()
-    return psutil.Process(backend).ppid()
 
 
 @pytest.fixture
