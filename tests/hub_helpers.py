@@ -77,8 +77,11 @@ def source_venv() -> tuple[Path | None, str]:
         return None, f"other users cannot run {PREFIX / 'bin' / 'python'} and {HUB_VENV} is missing (make hub-env)"
     if built.read_text() != (ROOT / "requirements.txt").read_text():
         return None, f"{HUB_VENV} was built for an older requirements.txt (make hub-env)"
-    if not runs_as_nobody(HUB_VENV / "bin" / "python"):
-        return None, f"other users cannot run {HUB_VENV / 'bin' / 'python'} either"
+    # Its interpreter, not the venv in place: the checkout may sit in a folder only root can enter
+    # (mktemp -d makes 0700), and the users get a hard-linked copy of it outside (build_user_venv).
+    python = os.path.realpath(HUB_VENV / "bin" / "python")
+    if not runs_as_nobody(python):
+        return None, f"other users cannot run {python}, the interpreter of {HUB_VENV}"
     return HUB_VENV, ""
 
 
