@@ -1,8 +1,9 @@
 # Thin wrappers; each target sets up .venv/ from requirements.txt first if needed.
 SHELL := /bin/bash
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(CURDIR)/$(VENV)/bin
+# Empty: scripts/find-python.sh picks a Python 3.12 or newer.
+PYTHON ?=
 # nbgrader runs `alembic` as a subprocess: the virtualenv's bin/ must come first on PATH.
 export PATH := $(BIN):$(PATH)
 export JAX_PLATFORMS ?= cpu
@@ -15,7 +16,8 @@ AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 .PHONY: venv system-deps hub-env lab test build grade edition bench bench-grading lint clean clean-grading
 
 $(VENV)/.installed: requirements.txt pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	@# A Python 3.12 or newer (PYTHON=... to choose one); stops with one sentence when there is none.
+	py=$$(PYTHON="$(PYTHON)" bash scripts/find-python.sh) && "$$py" -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	@# ipykernel's install leaves an empty tmp*_kernels folder in $$TMPDIR: give it one of ours to leave it in.

@@ -3,7 +3,7 @@
 Usage (from the repository root)::
 
     python -m coursetools.bench_grading                   # 40 copies of solutions/01_jax_array
-    python -m coursetools.bench_grading --assignment 03_vmap --submissions 20 --workers 2
+    python -m coursetools.bench_grading --assignment 04_vmap --submissions 20 --workers 2
     python -m coursetools.bench_grading --submissions 10 --no-bare     # a quicker look
 
 Works in a scratch copy of the course. Prints a table and, as its last line, one JSON object with

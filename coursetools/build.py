@@ -5,7 +5,7 @@ Usage (from the repository root, inside the course virtualenv)::
     python -m coursetools.build              # everything
     python -m coursetools.build lessons      # re-execute notebooks/*.ipynb in place
     python -m coursetools.build assignments  # nbgrader generate_assignment + generate_solution
-    python -m coursetools.build lessons --only 03_vmap
+    python -m coursetools.build lessons --only 04_vmap
 
 Everything runs under one fixed environment (``build_env``) so that the committed outputs can be
 reproduced: CPU only, the device count left to each lesson, a fixed hash seed.
@@ -178,7 +178,7 @@ def generate_assignments(root: Path = ROOT, only: list[str] | None = None, execu
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", nargs="?", choices=["all", "lessons", "assignments"], default="all")
-    parser.add_argument("--only", nargs="*", help="lesson or assignment ids, e.g. 03_vmap")
+    parser.add_argument("--only", nargs="*", help="lesson or assignment ids, e.g. 04_vmap")
     args = parser.parse_args(argv)
     if args.what in ("all", "lessons"):
         for path in lessons():

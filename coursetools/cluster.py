@@ -1,6 +1,6 @@
 """The grading command on a Dask distributed cluster: one submission per task, graded as locally.
 
-``python -m coursetools.grade 03_vmap --scheduler tcp://HOST:8786`` (or ``JAXCOURSE_DASK_SCHEDULER``)
+``python -m coursetools.grade 04_vmap --scheduler tcp://HOST:8786`` (or ``JAXCOURSE_DASK_SCHEDULER``)
 sends each submission to the workers of a running Dask cluster instead of the local worker pool.
 A Dask worker grades exactly as a local worker does (``coursetools.grade._autograde``): nbgrader's
 autograde with this course's preprocessors, so the student's kernel runs in the bubblewrap sandbox

@@ -2,9 +2,9 @@
 
 Usage, from the course root (where ``nbgrader_config.py`` lives)::
 
-    python -m coursetools.grade 03_vmap                      # or: make grade ASSIGNMENT=03_vmap
-    python -m coursetools.grade 03_vmap --workers 2
-    python -m coursetools.grade 03_vmap --lms ~/Downloads/submissions   # files downloaded from an LMS
+    python -m coursetools.grade 04_vmap                      # or: make grade ASSIGNMENT=04_vmap
+    python -m coursetools.grade 04_vmap --workers 2
+    python -m coursetools.grade 04_vmap --lms ~/Downloads/submissions   # files downloaded from an LMS
 
 Submissions are read from nbgrader's layout, ``submitted/<student>/<assignment>/*.ipynb``, after
 ``--lms FOLDER`` has collected downloaded files (zip archives or notebooks named
@@ -503,7 +503,7 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("assignment", help="assignment id, e.g. 03_vmap")
+    parser.add_argument("assignment", help="assignment id, e.g. 04_vmap")
     parser.add_argument("--course", type=Path, default=Path("."), help="course root (default: .)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="submissions graded at once (default: the number of cores)")

@@ -2,7 +2,7 @@
 
 ``python -m coursetools.grade`` calls :func:`exercise_report` after grading; it also runs alone::
 
-    python -m coursetools.report 03_vmap            # from the course root, after grading
+    python -m coursetools.report 04_vmap            # from the course root, after grading
 
 It writes ``reports/<assignment>_exercises.csv`` and ``reports/<assignment>_exercises.png`` and
 prints a short table. An *exercise* is the visible test cell ``<ex>`` and its hidden test cell
@@ -269,7 +269,7 @@ def exercise_report(course: Path, assignment: str, out: Path | None = None) -> l
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("assignment", help="assignment id, e.g. 03_vmap")
+    parser.add_argument("assignment", help="assignment id, e.g. 04_vmap")
     parser.add_argument("--course", type=Path, default=Path("."), help="course root (default: .)")
     parser.add_argument("--out", type=Path, help="folder for the CSV and PNG (default: <course>/reports)")
     args = parser.parse_args(argv)

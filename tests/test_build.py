@@ -127,9 +127,9 @@ def test_gradebook_is_sqlite_and_solutions_folder_configured():
 VISIBLE_TEST_LINES = {
     "01_jax_array": 15,
     "02_async_dispatch": 15,
-    "03_vmap": 15,
-    "04_augmentation": 15,
-    "05_pmap": 15,
+    "04_vmap": 15,
+    "05_augmentation": 15,
+    "06_sharding": 15,
 }
 
 

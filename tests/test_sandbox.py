@@ -385,7 +385,7 @@ def test_files_next_to_the_notebook_do_not_shadow_modules(kernel):
 @heavy
 def test_jax_runs_in_the_sandbox(kernel):
     assert kernel.run("import jax; print(json.dumps(float(jax.numpy.ones(3).sum())))") == 3.0
-    # Assignments may use the course's helper package (05_pmap simulates devices with it).
+    # Assignments may use the course's helper package (06_sharding simulates devices with it).
     assert kernel.run("from jaxcourse import checks, devices; print(json.dumps(True))")
     assert not kernel.run(f"print(json.dumps(writable({str(ROOT / 'jaxcourse' / 'x.py')!r})))")
     assert kernel.run("print(json.dumps(jax.jit(lambda x: x * 2)(jax.numpy.arange(4)).tolist()))") == [0, 2, 4, 6]
