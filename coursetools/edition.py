@@ -93,7 +93,7 @@ build-backend = "setuptools.build_meta"
 name = "jaxcourse"
 version = "{project["version"]}"
 description = "Helpers the JAX course notebooks import (student edition)"
-requires-python = "{project.get("requires-python", ">=3.11")}"
+requires-python = "{project.get("requires-python", ">=3.12")}"
 
 [tool.setuptools.packages.find]
 include = ["jaxcourse*"]
@@ -133,7 +133,8 @@ c.ExecutePreprocessor.timeout = {timeout}
 
 MAKEFILE = '''# The JAX course, student edition. Each target first sets up .venv/ from requirements.txt if needed.
 SHELL := /bin/bash
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# Empty: find-python.sh picks a Python 3.12 or newer (JAX 0.11 dropped 3.11), or says what it found.
+PYTHON ?=
 VENV ?= .venv
 BIN := $(abspath $(VENV))/bin
 export PATH := $(BIN):$(PATH)
@@ -147,7 +148,7 @@ AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 .PHONY: venv lab check
 
 $(VENV)/.installed: requirements.txt pyproject.toml
-\t$(PYTHON) -m venv $(VENV)
+\tpy=$$(PYTHON="$(PYTHON)" bash find-python.sh) && "$$py" -m venv $(VENV)
 \t$(BIN)/python -m pip install --quiet --upgrade pip
 \t$(BIN)/python -m pip install --quiet -r requirements.txt
 \tmkdir -p $(VENV)/.tmp  # ipykernel's install leaves an empty folder in $$TMPDIR: here, not in /tmp
@@ -272,7 +273,7 @@ Five lessons in Jupyter notebooks, each with an auto-graded assignment (nbgrader
 {_lesson_table(root)}
 ## Two commands
 
-You need Python 3.11, `make` and a connection to PyPI the first time.
+You need Python 3.12 or newer (3.12-3.14), `make` and a connection to PyPI the first time.
 
 ```bash
 make lab     # set up .venv/ (a few minutes, once) and open the course in JupyterLab
@@ -282,7 +283,7 @@ make check   # set up .venv/ and check that it all works: runs lesson 01 and ass
 Both install the exact pins of `requirements.txt` into `.venv/` and register the Jupyter kernel
 **Python 3 (JAX course)** (`jax-course`), which every notebook uses. Extra JupyterLab options go in
 `LAB_ARGS`, e.g. `make lab LAB_ARGS="--no-browser --port 8890"`. Without `make`:
-`python3.11 -m venv .venv && .venv/bin/pip install -r requirements.txt`, then
+`python3.12 -m venv .venv && .venv/bin/pip install -r requirements.txt`, then
 `.venv/bin/python -m ipykernel install --sys-prefix --name jax-course` and `.venv/bin/jupyter lab`.
 
 ## Working on an assignment
@@ -359,6 +360,7 @@ def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True) -> 
     (dest / "pyproject.toml").write_text(_pyproject(root))
     (dest / "nbgrader_config.py").write_text(_nbgrader_config(course_id, timeout))
     (dest / "Makefile").write_text(MAKEFILE)
+    shutil.copy2(root / "scripts" / "find-python.sh", dest / "find-python.sh")
     (dest / "check.py").write_text(CHECK.format(lesson=CHECK_LESSON))
     (dest / "README.md").write_text(_readme(root, course_id))
     _check_layout(dest)
