@@ -17,6 +17,8 @@
 #   postgresql          a throw-away server for the parallel-grading test on PostgreSQL
 #   nodejs, npm         only when there is no `node`/`npm` yet: JupyterHub's proxy
 #                       (configurable-http-proxy, installed by scripts/hub-env.sh) for tests/test_hub.py
+#   patchelf            scripts/hub-env.sh: a copy of a pyenv Python that finds its libpython from
+#                       its own location ($ORIGIN/../lib), so that the hub's users can run it
 set -euo pipefail
 
 PACKAGES=(
@@ -24,6 +26,7 @@ PACKAGES=(
     fonts-dejavu-core
     bubblewrap
     postgresql
+    patchelf
 )
 # A Node.js from elsewhere (NodeSource's nodejs bundles npm and conflicts with Debian's npm package)
 # is used as it is.
