@@ -119,12 +119,17 @@ def time_dask(course: Path, assignment: str, workers: int) -> float:
     """The grading command on a LocalCluster of ``workers`` processes (one thread each) on this machine."""
     import logging
 
+    import dask
     from distributed import LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
-    # Dask's scratch space (dask-scratch-space/ in the temp folder by default) goes with the course copy.
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, local_directory=str(course / ".dask-scratch")) as cluster:
+    # Dask's scratch space goes with the course copy, which main() removes. local_directory= covers
+    # only the workers: the scheduler reads dask's temporary-directory, and by default leaves
+    # dask-scratch-space/ with global.lock and purge.lock in $TMPDIR.
+    scratch = course / ".dask-scratch"
+    with dask.config.set({"temporary-directory": str(scratch)}), \
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                         dashboard_address=None, local_directory=str(scratch)) as cluster:
         return time_grading(course, assignment, workers, scheduler=cluster.scheduler_address)
 
 
