@@ -1,0 +1,134 @@
+"""Figures for lesson 06: what each device holds before and after a collective.
+
+Every function draws values a lesson computed (one row per device) or, for ``varying_figure``, a
+fixed diagram; none computes a collective itself. Each returns the Matplotlib figure (100 dpi).
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import FancyArrowPatch, Rectangle
+
+DPI = 100
+_BOX = dict(facecolor="#dbe9f6", edgecolor="#2b5d8a")
+
+
+def _device_column(ax, x, values, label, color="#dbe9f6"):
+    """One box per device at horizontal position ``x``, its value written inside, device 0 on top."""
+    for d, v in enumerate(values):
+        ax.add_patch(Rectangle((x - 0.4, -d - 0.4), 0.8, 0.8, facecolor=color, edgecolor="#2b5d8a"))
+        ax.text(x, -d, f"{v:g}", ha="center", va="center", fontsize=9)
+    ax.text(x, 0.75, label, ha="center", va="bottom", fontsize=9)
+
+
+def _frame(ax, n, xmax):
+    ax.set_xlim(-1.4, xmax + 0.6)
+    ax.set_ylim(-n + 0.3, 1.4)
+    for d in range(n):
+        ax.text(-0.9, -d, f"device {d}", ha="right", va="center", fontsize=8)
+    ax.axis("off")
+
+
+def psum_and_all_gather(before, summed, gathered):
+    """Three panels: each device's value, after ``psum``, and after ``all_gather`` (one row per device)."""
+    before, summed, gathered = (np.asarray(a) for a in (before, summed, gathered))
+    n = len(before)
+    fig, axes = plt.subplots(1, 2, figsize=(8, 0.45 * n + 1.2), dpi=DPI, layout="constrained",
+                             width_ratios=[1, max(1.2, n / 3)])
+    _device_column(axes[0], 0, before, "before")
+    _device_column(axes[0], 2, summed, "after psum", color="#fde2c8")
+    axes[0].annotate("", xy=(1.5, -(n - 1) / 2), xytext=(0.5, -(n - 1) / 2),
+                     arrowprops=dict(arrowstyle="->", lw=1.5))
+    _frame(axes[0], n, 2)
+    ax = axes[1]
+    for d in range(n):
+        for j in range(gathered.shape[1]):
+            ax.add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor="#d9f0d3", edgecolor="#3c7a33"))
+            ax.text(j, -d, f"{gathered[d, j]:g}", ha="center", va="center", fontsize=8)
+    ax.text((gathered.shape[1] - 1) / 2, 0.75, "after all_gather: every device holds every value",
+            ha="center", va="bottom", fontsize=9)
+    ax.set_xlim(-0.6, gathered.shape[1] - 0.4)
+    ax.set_ylim(-n + 0.3, 1.4)
+    ax.axis("off")
+    fig.suptitle("psum and all_gather: every device ends with the same result", fontsize=10)
+    return fig
+
+
+def ppermute(before, after, perm):
+    """Each device's value before and after ``lax.ppermute``, an arrow for every (source, destination)."""
+    before, after = np.asarray(before), np.asarray(after)
+    n = len(before)
+    fig, ax = plt.subplots(figsize=(5.5, 0.45 * n + 1.0), dpi=DPI, layout="constrained")
+    _device_column(ax, 0, before, "before")
+    _device_column(ax, 3, after, "after ppermute", color="#fde2c8")
+    for src, dst in perm:
+        ax.add_patch(FancyArrowPatch((0.45, -src), (2.55, -dst), arrowstyle="->", mutation_scale=10,
+                                     color="#b5531b", lw=1.2, connectionstyle="arc3,rad=0.0"))
+    _frame(ax, n, 3)
+    ax.set_title("ppermute: each (source, destination) pair sends one value", fontsize=10)
+    return fig
+
+
+def psum_scatter(rows, kept):
+    """Left: each device's vector (one row each). Right: the block of the column sums each device keeps."""
+    rows, kept = np.asarray(rows), np.asarray(kept)
+    n, m = rows.shape
+    per = kept.shape[1]
+    fig, axes = plt.subplots(1, 2, figsize=(8, 0.45 * n + 1.3), dpi=DPI, layout="constrained")
+    colors = plt.get_cmap("tab10")
+    for ax, title in zip(axes, ["before: each device holds a vector of partial sums",
+                                "after psum_scatter(tiled=True): device d keeps block d of the total"],
+                         strict=True):
+        ax.set_xlim(-0.6, m - 0.4)
+        ax.set_ylim(-n + 0.3, 1.0)
+        ax.axis("off")
+        ax.set_title(title, fontsize=9)
+    for d in range(n):
+        axes[0].text(-0.6, -d, f"device {d} ", ha="right", va="center", fontsize=8)
+        axes[1].text(-0.6, -d, f"device {d} ", ha="right", va="center", fontsize=8)
+        for j in range(m):
+            block = j // per
+            axes[0].add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor=colors(block % 10),
+                                        alpha=0.25, edgecolor="grey"))
+            axes[0].text(j, -d, f"{rows[d, j]:g}", ha="center", va="center", fontsize=8)
+        for k in range(per):
+            j = d * per + k
+            axes[1].add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor=colors(d % 10),
+                                        alpha=0.5, edgecolor="black"))
+            axes[1].text(j, -d, f"{kept[d, k]:g}", ha="center", va="center", fontsize=8)
+    return fig
+
+
+def varying_figure(n=4):
+    """Diagram: an invariant parameter feeds ``n`` devices' losses; autodiff sums their gradients (psum)."""
+    fig, ax = plt.subplots(figsize=(9, 3.4), dpi=DPI, layout="constrained")
+    ax.set_xlim(0, 10)
+    ax.set_ylim(-0.6, n + 0.2)
+    ax.axis("off")
+    mid = (n - 1) / 2
+
+    def box(x, y, text, face, w=1.5, h=0.6):
+        ax.add_patch(Rectangle((x - w / 2, y - h / 2), w, h, facecolor=face, edgecolor="#333333"))
+        ax.text(x, y, text, ha="center", va="center", fontsize=8)
+
+    def arrow(a, b, color="#333333"):
+        ax.add_patch(FancyArrowPatch(a, b, arrowstyle="->", mutation_scale=10, color=color, lw=1.1))
+
+    invariant, varying = "#dbe9f6", "#fde2c8"
+    box(1.0, mid, "params\ninvariant", invariant, h=0.9)
+    box(8.9, mid, "gradient\ninvariant", invariant, h=0.9)
+    for d in range(n):
+        y = n - 1 - d
+        box(3.3, y, f"loss on device {d}\nvarying", varying, w=1.9)
+        box(6.4, y, f"d loss / d params\non device {d}: varying", varying, w=2.2)
+        arrow((1.75, mid), (2.35, y))
+        arrow((4.25, y), (5.3, y), color="#b5531b")
+        arrow((7.5, y), (8.15, mid), color="#b5531b")
+    ax.text(1.9, n - 0.35, "forward: the same value\nused on every device", fontsize=8, ha="left")
+    ax.text(7.65, n - 0.35, "backward: autodiff adds the\ndevices' parts (a psum)", fontsize=8, ha="left",
+            color="#b5531b")
+    ax.text(5.0, -0.55, "blue: the same on every device (no V in the type); orange: varies ({V:batch})",
+            fontsize=8, ha="center")
+    ax.set_title("Inside shard_map: the gradient of an invariant value is summed over the devices", fontsize=10)
+    return fig
