@@ -53,3 +53,9 @@ c.Autograde.autograde_preprocessors = [
 ]
 # Feedback shows each hidden test's name (its docstring) and result, not its code.
 c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+
+# Validate (nbgrader 0.9.6) shows a failed cell's whole code before its error, on the command line and
+# in JupyterLab's dialog, and no setting changes that order: each failure's report starts with the sentence.
+from jaxcourse.checking import validate_leads_with_the_sentence  # noqa: E402
+
+validate_leads_with_the_sentence()

@@ -287,6 +287,87 @@ def run_test(probe, check) -> None:
     print(PASSED)
 
 
+# --------------------------------------------------------------------------------------------
+# nbgrader's Validate: quiet on a pass, the sentence first on a failure.
+# --------------------------------------------------------------------------------------------
+
+class _LoneStringIsNoOutput:
+    """IPython AST transformer: a cell that is only a string literal has no value to show."""
+
+    def visit(self, node):
+        import ast
+
+        body = getattr(node, "body", None)
+        if (isinstance(node, ast.Module) and len(body) == 1 and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body.append(ast.fix_missing_locations(ast.copy_location(ast.Pass(), body[0])))
+        return node
+
+
+def quiet_hidden_cells_under_validate() -> None:
+    """Under nbgrader's Validate, a test cell that holds only its docstring shows no output.
+
+    In the student's notebook a hidden test cell holds only its docstring (the tests are added back
+    when grading), so IPython shows that string as the cell's value. nbgrader 0.9.6 reads a test
+    cell's value as partial credit (``utils.get_partial_grade``) and, since a string is no number,
+    logs "Cell output is '...', which cannot be converted to a float ... may treat as error" twice per
+    such cell (once for the passed cells, once for the failed ones), which students take for errors.
+    No nbgrader setting turns that off (``Validator``'s options are the messages, ``indent``,
+    ``width``, ``invert``, ``ignore_checksums`` and ``validate_all``; its preprocessors are not
+    configurable), so the kernel that Validate starts (``NBGRADER_EXECUTION=validate`` in its
+    environment) gives such a cell no value. Called when this module is imported (the setup cell).
+    """
+    import os
+
+    if os.environ.get("NBGRADER_EXECUTION") != "validate" or "IPython" not in sys.modules:
+        return
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None and not any(isinstance(t, _LoneStringIsNoOutput) for t in shell.ast_transformers):
+        shell.ast_transformers.append(_LoneStringIsNoOutput())
+
+
+def _validate_sentence(error: str) -> str:
+    """The check's sentence in a failed cell's error text (its ``\u2718`` line), else its last line."""
+    import re
+
+    lines = [line.strip() for line in re.sub(r"\x1b\[[0-9;]*m", "", error).splitlines() if line.strip()]
+    marked = [line for line in lines if line.startswith("\u2718")]
+    return marked[0] if marked else (lines[-1] if lines else "")
+
+
+def validate_leads_with_the_sentence() -> None:
+    """Make nbgrader's Validate report each failed test cell starting with its sentence.
+
+    nbgrader 0.9.6 reports a failure as "The following cell failed:", the cell's whole code, then the
+    error, both on the command line (``Validator._print_error``) and in JupyterLab's Validate
+    dialog (its lab extension draws ``source`` and then ``error``); no setting changes that order.
+    So the report's ``source`` gets the sentence in front of the code. Called from
+    ``nbgrader_config.py``, which nbgrader loads in the process that validates (the Jupyter
+    server for the button, ``nbgrader validate`` on the command line); idempotent.
+    """
+    try:
+        from nbgrader.validator import Validator
+    except ImportError:  # only the student's kernel, no nbgrader: nothing to change
+        return
+    if getattr(Validator.validate, "_jaxcourse_sentence_first", False):
+        return
+    original = Validator.validate
+
+    def validate(self, filename):
+        results = original(self, filename)
+        for cell in results.get("failed", []):
+            sentence = _validate_sentence(cell.get("raw_error", ""))
+            if sentence and not cell.get("source", "").startswith(sentence):
+                cell["source"] = f"{sentence}\n\n{cell.get('source', '')}"
+        return results
+
+    validate._jaxcourse_sentence_first = True
+    validate.__doc__ = original.__doc__
+    Validator.validate = validate
+
+
 def emit_values(grade_id: str, probe) -> None:
     """Grading, in the student's kernel: run ``probe`` and hand its values to the grader."""
     from IPython.display import display
@@ -297,3 +378,6 @@ def emit_values(grade_id: str, probe) -> None:
         payload = {"ok": False, "error": describe_error(err), "not_a_value": isinstance(err, NotAValue)}
     payload["grade_id"] = grade_id
     display({MIME: payload}, raw=True)
+
+
+quiet_hidden_cells_under_validate()
