@@ -7,7 +7,8 @@ with their sources and licences in ``assets/PROVENANCE``) and are read with Open
     images.available()                    # ['astronaut', 'camera', 'cat', ...]
     img = images.load("letter_f", 128)    # (128, 128, 3) uint8, RGB
     batch = images.load_batch(size=64)    # (8, 64, 64, 3) uint8, all shipped images
-    images.show_grid(batch, titles=images.available())
+    images.show_grid(batch, titles=images.available())   # a matplotlib Figure (drawn as PNG)
+    images.show_photos(batch)             # the same grid, as one JPEG: photographs
 
 Arrays are NumPy ``uint8`` in RGB channel order, shape ``(H, W, 3)`` (``(N, H, W, 3)`` for a
 batch). Pass them to ``jnp.asarray`` to get a ``jax.Array``.
@@ -15,6 +16,7 @@ batch). Pass them to ``jnp.asarray`` to get a ``jax.Array``.
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Iterable, Sequence
 from importlib import resources
@@ -132,7 +134,7 @@ def load_folder(path: str | Path, size: int | Sequence[int] | None = 128, limit:
 def show_grid(images, titles: Sequence[str] | None = None, ncols: int = 4, size: float = 2.0):
     """Plot images (a batch ``(N, H, W[, 3])`` or a list) in a grid; return the matplotlib Figure.
 
-    The figure is small (dpi 72, at most 9 x 3.5 inches, each cell about ``size`` inches) and is not
+    The figure is small (dpi 100, at most 9 x 3.5 inches, each cell about ``size`` inches) and is not
     registered with pyplot: a notebook shows it when it is the cell's last value (or through
     ``display(fig)``), and a script can ``fig.savefig(...)``. Accepts NumPy or JAX arrays.
     """
@@ -150,7 +152,7 @@ def show_grid(images, titles: Sequence[str] | None = None, ncols: int = 4, size:
     nrows = math.ceil(n / ncols)
     width, height = ncols * size, nrows * size
     scale = min(1.0, 9.0 / width, 3.5 / height)
-    fig = Figure(figsize=(width * scale, height * scale), dpi=72)
+    fig = Figure(figsize=(width * scale, height * scale), dpi=100)
     axes = fig.subplots(nrows, ncols, squeeze=False)
     for i, ax in enumerate(axes.flat):
         ax.axis("off")
@@ -167,4 +169,18 @@ def show_grid(images, titles: Sequence[str] | None = None, ncols: int = 4, size:
     return fig
 
 
-__all__ = ["IMAGE_SUFFIXES", "available", "load", "load_batch", "load_folder", "resize", "show_grid"]
+def show_photos(images, titles: Sequence[str] | None = None, ncols: int = 4, size: float = 2.0, quality: int = 85):
+    """:func:`show_grid` for photographs: the grid rendered once as a JPEG, shown by Jupyter as an image.
+
+    A notebook's figures are PNG, which keeps lines and text sharp; photographs compress far better
+    as JPEG. Returns an ``IPython.display.Image`` (the cell's last value displays it).
+    """
+    from IPython.display import Image
+
+    fig = show_grid(images, titles=titles, ncols=ncols, size=size)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="jpeg", dpi=fig.dpi, pil_kwargs={"quality": quality})
+    return Image(data=buffer.getvalue(), format="jpeg")
+
+
+__all__ = ["IMAGE_SUFFIXES", "available", "load", "load_batch", "load_folder", "resize", "show_grid", "show_photos"]

@@ -120,7 +120,7 @@ def test_show_grid_returns_small_figure():
     batch = images.load_batch(size=16)
     fig = images.show_grid(batch, titles=images.available())
     assert isinstance(fig, Figure)
-    assert fig.dpi == 72
+    assert fig.dpi >= 100
     w, h = fig.get_size_inches()
     assert w <= 9 and h <= 3.5
     assert len([ax for ax in fig.axes if ax.images]) == len(batch)
@@ -128,6 +128,11 @@ def test_show_grid_returns_small_figure():
     assert len(gray.axes) == 2
     with pytest.raises(ValueError):
         images.show_grid(batch, titles=["just one"])
+
+
+def test_show_photos_is_one_jpeg():
+    photo = images.show_photos(images.load_batch(size=16), ncols=8)
+    assert photo.format == "jpeg" and photo.data[:2] == b"\xff\xd8"  # the JPEG start-of-image marker
 
 
 # --- the shipped files ---------------------------------------------------------------------------
