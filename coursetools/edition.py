@@ -52,7 +52,12 @@ CLUTTER = ("__pycache__", "*.pyc", ".ipynb_checkpoints")
 #: grading on a Dask cluster, and the hub (on a JupyterHub, its image provides jupyterhub; a student's own
 #: machine needs none).
 INSTRUCTOR_ONLY = {"nbval", "pytest", "pytest-xdist", "ruff", "playwright", "greenlet", "psycopg2-binary",
-                   "jupyterhub", "dask"}
+                   "jupyterhub", "dask",
+                   # the website's build tools: students get the site built (SITE)
+                   "sphinx", "myst-nb", "sphinx-book-theme", "sphinx-mathjax-offline"}
+#: The course website (coursetools/site.py: the lessons, the assignments' student versions and the
+#: guides, as HTML that needs no network), copied from build/site/ (built first when out of date).
+SITE = "site"
 #: The lesson and assignment ``make check`` runs (the quickest).
 CHECK_LESSON = "notebooks/01_jax_array.ipynb"
 
@@ -269,6 +274,8 @@ def _readme(root: Path, course_id: str) -> str:
 
 Five lessons in Jupyter notebooks, each with an auto-graded assignment (nbgrader course
 `{course_id}`). Everything runs on a laptop CPU; multi-device lessons use simulated CPU devices.
+To read the course in a browser, without installing anything or a network, open `site/index.html`:
+every lesson with its outputs, every assignment's statements, and the student guide.
 
 {_lesson_table(root)}
 ## Two commands
@@ -342,8 +349,10 @@ def _archive(folder: Path, path: Path) -> None:
         gz.write(buf.getvalue())
 
 
-def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True) -> tuple[Path, Path | None]:
-    """Write the student edition into ``dest`` (replaced) and, with ``archive``, ``<dest>.tar.gz``."""
+def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True,
+          site: bool = True) -> tuple[Path, Path | None]:
+    """Write the student edition into ``dest`` (replaced) and, with ``archive``, ``<dest>.tar.gz``;
+    with ``site``, the course website in ``<dest>/site/``."""
     root = Path(root).resolve()
     dest = Path(dest or root / "dist" / NAME).resolve()
     if dest == root or root.is_relative_to(dest):
@@ -355,6 +364,10 @@ def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True) -> 
     dest.mkdir(parents=True)
     for name in FOLDERS:
         shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns(*CLUTTER))
+    if site:
+        from coursetools import site as course_site
+
+        shutil.copytree(course_site.ensure(root=root), dest / SITE, ignore=shutil.ignore_patterns(course_site.STAMP))
     course_id, timeout = _course_settings(root)
     (dest / "requirements.txt").write_text(student_requirements((root / "requirements.txt").read_text()))
     (dest / "pyproject.toml").write_text(_pyproject(root))

@@ -146,7 +146,7 @@ def test_no_solution_or_hidden_test_in_the_edition(built, aid):
 
 def test_edition_copies_whole_student_folders_and_nothing_of_the_instructor(built):
     dest, _ = built
-    assert {p.name for p in dest.iterdir()} == set(edition.FOLDERS) | GENERATED
+    assert {p.name for p in dest.iterdir()} == set(edition.FOLDERS) | GENERATED | {edition.SITE}
     for name in edition.FORBIDDEN:
         assert not list(dest.rglob(name)), f"{name} is in the student edition"
     for path in dest.rglob("*"):

@@ -1,0 +1,155 @@
+"""Build the course website: ``build/site/`` from the guides, the lessons and the student assignments.
+
+Usage, from the course root::
+
+    python -m coursetools.site            # or: make site; then open build/site/index.html
+    python -m coursetools.site --check    # exit 0 when build/site/ is up to date with its sources
+
+Sphinx with MyST-NB and ``sphinx-book-theme`` (the stack of JAX's own documentation), configured in
+``docs/conf.py``. The source folder is the course root, but Sphinx reads only ``docs/*.md`` (the
+guides; ``docs/index.md`` includes ``README.md`` and the maintainer guide ``CONTRIBUTING.md``), the
+executed lessons in ``notebooks/`` and the student versions in ``release/``, rendered as committed
+(nothing is executed). Warnings are errors: a broken link or a missing page fails the build.
+
+The site works without network, when it is built and when it is read: MathJax, fonts, scripts and
+the search index are files of the site (``tests/test_site.py`` checks it in a browser). Next to the
+HTML it writes ``index.html`` (the home page is ``docs/index.html``) and ``.inputs``, a digest of
+every file the build read, so that :func:`ensure` (used by the student edition and the tests)
+rebuilds only when something changed. Sphinx's cache lives in ``build/doctrees/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the HTML goes, and Sphinx's cache (both git-ignored under build/).
+OUT = Path("build") / "site"
+DOCTREES = Path("build") / "doctrees"
+HOME = "docs/index.html"
+STAMP = ".inputs"
+#: Every file the site is made of (globs from the course root); the same folders docs/conf.py reads.
+INPUTS = ("README.md", "CONTRIBUTING.md", "docs/**/*.md", "docs/conf.py", "notebooks/*.ipynb",
+          "release/*/*.ipynb", "requirements.txt", "coursetools/site.py")
+
+REDIRECT = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>JAX from the array up</title>
+<meta http-equiv="refresh" content="0; url={home}"></head>
+<body><p><a href="{home}">JAX from the array up: the course's home page</a></p></body>
+</html>
+"""
+
+
+def inputs(root: Path = ROOT) -> list[Path]:
+    """The files a build reads, sorted."""
+    found: set[Path] = set()
+    for pattern in INPUTS:
+        found.update(p for p in root.glob(pattern) if p.is_file() and ".ipynb_checkpoints" not in p.parts)
+    return sorted(found)
+
+
+def digest(root: Path = ROOT) -> str:
+    """SHA-256 over the names and contents of :func:`inputs`."""
+    h = hashlib.sha256()
+    for path in inputs(root):
+        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def is_current(out: Path | None = None, root: Path = ROOT) -> bool:
+    """Whether ``out`` holds a complete build of the sources as they are now."""
+    out = Path(out or root / OUT)
+    stamp = out / STAMP
+    return stamp.is_file() and (out / HOME).is_file() and stamp.read_text().strip() == digest(root)
+
+
+def build(out: Path | None = None, root: Path = ROOT, quiet: bool = True) -> Path:
+    """Build the site into ``out`` (replaced; default ``build/site/``) and return it."""
+    root = Path(root).resolve()
+    out = Path(out or root / OUT).resolve()
+    if out == root or root.is_relative_to(out):
+        raise SystemExit(f"refusing to write the site over the course: {out}")
+    stamp = digest(root)
+    if out.exists():
+        shutil.rmtree(out)
+    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-c", str(root / "docs"), "-d", str(root / DOCTREES),
+           "-W", "--keep-going", "-j", "auto"]
+    if quiet:
+        cmd.append("-q")
+    cmd += [str(root), str(out)]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
+    env["SOURCE_DATE_EPOCH"] = "0"  # no build date in the pages
+    proc = subprocess.run(cmd, cwd=root, env=env, capture_output=quiet, text=True)
+    if proc.returncode != 0:
+        shutil.rmtree(out, ignore_errors=True)
+        detail = (proc.stdout or "") + (proc.stderr or "") if quiet else ""
+        raise SystemExit(f"the site did not build (sphinx exited with {proc.returncode}):\n{detail}")
+    # What a reader's browser never asks for: the theme's source maps (for its developers' tools) and
+    # its message catalogues (read by Sphinx while building).
+    for path in [*out.glob("_static/**/*.map"), out / "_static" / "locales"]:
+        shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
+    (out / "index.html").write_text(REDIRECT.format(home=HOME))
+    (out / ".buildinfo").unlink(missing_ok=True)  # Sphinx's own stamp: not needed to read the site
+    (out / STAMP).write_text(stamp + "\n")
+    return out
+
+
+def ensure(out: Path | None = None, root: Path = ROOT) -> Path:
+    """The site in ``out`` (default ``build/site/``), built first unless it is up to date.
+
+    Safe to call from several processes at once (pytest-xdist workers, the edition): one builds
+    while the others wait for it, under a lock file next to ``out``.
+    """
+    root = Path(root).resolve()
+    out = Path(out or root / OUT).resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not is_current(out, root):
+                build(out, root)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return out
+
+
+def pages(out: Path) -> list[Path]:
+    """The site's pages (its HTML files, theme templates and the redirect aside)."""
+    return sorted(p for p in Path(out).rglob("*.html")
+                  if "_static" not in p.relative_to(out).parts and p.relative_to(out) != Path("index.html"))
+
+
+def size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in Path(folder).rglob("*") if p.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, help=f"folder to write (default: {OUT}); replaced if it exists")
+    parser.add_argument("--check", action="store_true", help="only say whether the site is up to date (exit 0) or not (1)")
+    parser.add_argument("--verbose", action="store_true", help="show Sphinx's progress")
+    args = parser.parse_args(argv)
+    out = Path(args.out or ROOT / OUT)
+    if args.check:
+        current = is_current(out)
+        print(f"{out}: {'up to date' if current else 'out of date or missing: make site'}")
+        return 0 if current else 1
+    started = time.perf_counter()
+    out = build(out, quiet=not args.verbose)
+    took = time.perf_counter() - started
+    print(f"site: {out} ({len(pages(out))} pages, {size(out) / 1e6:.1f} MB) in {took:.0f} s; "
+          f"open {out / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
