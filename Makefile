@@ -13,7 +13,7 @@ BENCH_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers often run as root).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: venv system-deps hub-env lab test build grade edition bench bench-grading lint clean clean-grading
+.PHONY: venv system-deps hub-env lab test build grade edition site bench bench-grading lint clean clean-grading
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	@# A Python 3.12 or newer (PYTHON=... to choose one); stops with one sentence when there is none.
@@ -39,8 +39,9 @@ hub-env: venv system-deps
 lab: venv
 	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(AS_ROOT) $(LAB_ARGS) notebooks/01_jax_array.ipynb
 
-## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices.
-test: venv system-deps hub-env
+## Run the whole test suite: unit tests, build in sync, grading round trips, nbval on 1 and 8 devices,
+## the website in a browser (it is built first, once, and the tests and the edition use that build).
+test: venv system-deps hub-env site
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 ## Regenerate everything generated: executed lessons, release/ and solutions/.
@@ -54,6 +55,10 @@ grade: venv
 ## What students get: dist/jax-course-student/ and its .tar.gz (lessons, release/, jaxcourse/; no answers).
 edition: venv
 	$(BIN)/python -m coursetools.edition
+
+## The course website: build/site/ (open build/site/index.html; no network needed to build or read it).
+site: venv
+	$(BIN)/python -m coursetools.site
 
 ## Time the augmentation pipelines (prints a table, then one JSON line).
 bench: venv
