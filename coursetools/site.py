@@ -135,7 +135,8 @@ def size(folder: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, help=f"folder to write (default: {OUT}); replaced if it exists")
-    parser.add_argument("--check", action="store_true", help="only say whether the site is up to date (exit 0) or not (1)")
+    parser.add_argument("--check", action="store_true",
+                        help="only say whether the site is up to date (exit 0) or not (1)")
     parser.add_argument("--verbose", action="store_true", help="show Sphinx's progress")
     args = parser.parse_args(argv)
     out = Path(args.out or ROOT / OUT)

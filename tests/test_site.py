@@ -25,7 +25,7 @@ import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urldefrag, urljoin, urlparse
+from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 from browser_helpers import CHROMIUM_ARGS, require_chromium
@@ -157,8 +157,10 @@ _PAGE_FACTS_JS = """() => {
   copy.querySelectorAll('pre, code, script, style, mjx-container').forEach(e => e.remove());
   return {
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
-    images: [...document.querySelectorAll('img')].map(i => ({src: i.currentSrc || i.src, ok: i.complete && i.naturalWidth > 0})),
-    outputImages: [...document.querySelectorAll('.cell_output img')].filter(i => i.complete && i.naturalWidth > 0).length,
+    images: [...document.querySelectorAll('img')].map(i => ({
+      src: i.currentSrc || i.src, ok: i.complete && i.naturalWidth > 0})),
+    outputImages: [...document.querySelectorAll('.cell_output img')].filter(
+      i => i.complete && i.naturalWidth > 0).length,
     math: document.querySelectorAll('.math').length,
     typeset: [...document.querySelectorAll('.math')].filter(m => m.querySelector('mjx-container')).length,
     mathErrors: document.querySelectorAll('mjx-merror').length,
