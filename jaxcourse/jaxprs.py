@@ -109,7 +109,10 @@ class _Taint:
             outs = [self.walk(b, ins[1:]) for b in subs]
             return [ins[0] or any(o[k] for o in outs) for k in range(n_out)]
         if name == "scan":
-            n_consts, n_carry = eqn.params["num_consts"], eqn.params["num_carry"]
+            if "num_consts" in eqn.params:  # JAX 0.10 and earlier
+                n_consts, n_carry = eqn.params["num_consts"], eqn.params["num_carry"]
+            else:  # JAX 0.12: ft_in holds the (consts, carry, xs) trees of the operands
+                n_consts, n_carry, _ = (len(part) for part in eqn.params["ft_in"].unpack())
             consts, carry, xs = ins[:n_consts], ins[n_consts : n_consts + n_carry], ins[n_consts + n_carry :]
             while True:  # a carry is tainted if it starts so or a step makes it so: iterate to a fixed point
                 outs = self.walk(subs[0], consts + carry + xs)
