@@ -1,4 +1,5 @@
 # Wrong: in a tuple of axes treats the last axis as the most significant one
+# Says: most significant
 def shard_slices(shape, mesh_axes, spec):
     positions = [{}]
     for name, size in mesh_axes.items():
