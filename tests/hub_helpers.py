@@ -3,6 +3,8 @@
 What it builds, all under one temporary folder (``/tmp/jaxcourse-hub-*``, removed afterwards):
 
 - ``venv/``: the environment every user's server and kernel runs in (see :func:`build_user_venv`);
+- ``python/``: when other users cannot run the course virtualenv's Python, the copy of it that
+  ``make hub-env`` made (``.venv/hub-python``), hard-linked here, that ``venv/`` is built on;
 - ``home/<user>``: each user's home (``useradd``), mode 0700;
 - ``exchange/``: nbgrader's exchange (mode 1777); ``exchange/<course>`` is made by the instructor;
 - ``tmp/``: the users' ``TMPDIR`` (1777), so nothing they run leaves files in ``/tmp``;
@@ -35,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PREFIX = Path(sys.prefix)
 PROXY = PREFIX / "hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy"  # make hub-env
-HUB_VENV = PREFIX / "hub"  # make hub-env, when other users cannot run this virtualenv's Python
+HUB_PYTHON = PREFIX / "hub-python"  # make hub-env, when other users cannot run this virtualenv's Python
 ARTIFACTS = ROOT / "artifacts" / "hub"  # git-ignored: the hub's log (with every server's) and screenshots
 COURSE_ID = "jax-course"
 SERVICE = "course-test"
@@ -62,27 +64,31 @@ def runs_as_nobody(python: Path | str) -> bool:
     return proc.returncode == 0
 
 
-def source_venv() -> tuple[Path | None, str]:
-    """The virtualenv whose packages the users' servers get, or (None, why not).
+def source_venv() -> tuple[Path | None, Path | None, str]:
+    """(virtualenv whose packages the users get, Python install to build theirs on, why not).
 
-    This one, when every user can run its Python; otherwise ``.venv/hub`` (``make hub-env``), the
-    same requirements installed on a system Python every user can run, as a hub image has it.
-    The course virtualenv's own Python may live under root's home (mode 0700, e.g. pyenv): no other
-    user can even start it.
+    This virtualenv's packages, always. Its interpreter when every user can run it (interpreter
+    None: the users' virtualenv is built on it in place). Otherwise ``.venv/hub-python``
+    (``make hub-env``): a copy of this virtualenv's own base Python, the same build, whose
+    ``bin/python3.X`` finds ``libpython`` from its own location (RUNPATH ``$ORIGIN/../lib``, set
+    with patchelf). Why a copy: the course virtualenv is built from root's pyenv Python 3.12
+    (/root/.pyenv/versions/3.12.1; Debian 12 ships only python3.11), which lives under root's 0700
+    home, and pyenv links it with ``--enable-shared`` and RUNPATH /root/.pyenv/versions/3.12.1/lib,
+    so no other user can even start it, nor a copy of it left unpatched. The same build means
+    this virtualenv's packages (compiled for it) are shared as they are: nothing is reinstalled.
     """
     if runs_as_nobody(PREFIX / "bin" / "python"):
-        return PREFIX, ""
-    built = HUB_VENV / "requirements.txt"
-    if not built.exists():
-        return None, f"other users cannot run {PREFIX / 'bin' / 'python'} and {HUB_VENV} is missing (make hub-env)"
-    if built.read_text() != (ROOT / "requirements.txt").read_text():
-        return None, f"{HUB_VENV} was built for an older requirements.txt (make hub-env)"
-    # Its interpreter, not the venv in place: the checkout may sit in a folder only root can enter
-    # (mktemp -d makes 0700), and the users get a hard-linked copy of it outside (build_user_venv).
-    python = os.path.realpath(HUB_VENV / "bin" / "python")
-    if not runs_as_nobody(python):
-        return None, f"other users cannot run {python}, the interpreter of {HUB_VENV}"
-    return HUB_VENV, ""
+        return PREFIX, None, ""
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    exe = HUB_PYTHON / "bin" / f"python{version}"
+    if not exe.exists():
+        return None, None, (f"other users cannot run {PREFIX / 'bin' / 'python'} (a Python under root's 0700 home) "
+                            f"and {HUB_PYTHON}, a copy they can run, is missing (make hub-env)")
+    stamp = (HUB_PYTHON / ".source").read_text().split() if (HUB_PYTHON / ".source").exists() else []
+    base = Path(sys.base_prefix) / "bin" / f"python{version}"
+    if not stamp or Path(stamp[0]).resolve() != base.resolve():
+        return None, None, f"{HUB_PYTHON} was copied from another Python than {base} (make hub-env)"
+    return PREFIX, HUB_PYTHON, ""
 
 
 def missing() -> str | None:
@@ -98,7 +104,7 @@ def missing() -> str | None:
         return "jupyterhub is not installed (pip install -r requirements.txt)"
     if not PROXY.exists():
         return f"configurable-http-proxy is not installed in {PROXY.parents[2]} (make hub-env)"
-    return source_venv()[1] or None
+    return source_venv()[2] or None
 
 
 def _link_tree(src: Path, dest: Path) -> None:
@@ -115,8 +121,12 @@ def write_new(path: Path, text: str) -> None:
     path.write_text(text)
 
 
-def build_user_venv(dest: Path, source: Path, grader_group: str) -> Path:
-    """A virtualenv at ``dest`` (where every user can read it) with ``source``'s interpreter and packages.
+def build_user_venv(dest: Path, source: Path, grader_group: str, interpreter: Path | None = None) -> Path:
+    """A virtualenv at ``dest`` (where every user can read it) with ``source``'s packages.
+
+    Its interpreter is ``source``'s, or, given ``interpreter`` (a Python install every user can
+    run, see :func:`source_venv`), that install hard-linked next to ``dest`` (``dest.parent /
+    "python"``: the checkout may sit in a folder only root can enter) and the virtualenv built on it.
 
     ``source``'s site-packages, ``share/`` and ``etc/`` are hard-linked in (under a second: the
     same files), console scripts get the new interpreter in their ``#!`` line and the course
@@ -127,7 +137,13 @@ def build_user_venv(dest: Path, source: Path, grader_group: str) -> Path:
     the grading sandbox, which binds only the interpreter's own prefixes, works in it. Files it
     changes are replaced, never written through the hard links.
     """
-    python = os.path.realpath(source / "bin" / "python")
+    if interpreter is None:
+        python = os.path.realpath(source / "bin" / "python")
+    else:
+        _link_tree(interpreter, dest.parent / "python")
+        python = str(dest.parent / "python" / "bin" / f"python{sys.version_info.major}.{sys.version_info.minor}")
+        if not runs_as_nobody(python):
+            raise RuntimeError(f"other users cannot run {python}, the copy of {interpreter} (make hub-env)")
     subprocess.run([python, "-m", "venv", "--without-pip", str(dest)], check=True, capture_output=True)
     lib = f"lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages"
     site = dest / lib
@@ -457,9 +473,9 @@ class Classroom:
             add_user(user, self.home(user))
             self.created.append(user)
         t = time.perf_counter()
-        source, why = source_venv()
+        source, interpreter, why = source_venv()
         assert source is not None, why
-        venv = build_user_venv(self.base / "venv", source, grader_group=self.instructor)
+        venv = build_user_venv(self.base / "venv", source, grader_group=self.instructor, interpreter=interpreter)
         self.timings["venv"] = time.perf_counter() - t
         # The image-wide settings every user's server reads: the course and its exchange; no
         # news or update checks in JupyterLab (nothing leaves the machine); terminals run a
