@@ -286,3 +286,99 @@ def described_argument(description: Any) -> Any:
         library, dtype, shape = description
         return {"jax": jnp, "numpy": np}[library].zeros(shape, dtype)
     return description
+
+
+def writes_reversed(f: Callable, *args: Any) -> Any:
+    """``f(*args)`` evaluated with every ``.at[].set`` (a ``scatter``) applying its updates in the
+    opposite order.
+
+    When several updates of one ``.at[idx].set(values)`` land on the same entry, which one wins is
+    unspecified: today's CPU happens to keep the last. Reversing the order turns that into the
+    first, so an answer that relies on it gives another result here, while an answer that does not
+    (``.at[].min``, ``.at[].add``, a comparison table, writes to distinct entries) gives the same
+    one. The jaxpr of ``f`` is evaluated equation by equation, inside ``jit`` calls too; loops and
+    branches run as they are.
+    """
+    import jax
+
+    def evaluate(jaxpr, consts, *values):
+        env = {}
+
+        def read(var):
+            return var.val if type(var).__name__ == "Literal" else env[var]
+
+        env.update(zip(jaxpr.constvars, consts, strict=True))
+        env.update(zip(jaxpr.invars, values, strict=True))
+        for eqn in jaxpr.eqns:
+            ins = [read(v) for v in eqn.invars]
+            sub = eqn.params.get("jaxpr")
+            if eqn.primitive.name in ("jit", "pjit", "closed_call") and hasattr(sub, "consts"):
+                outs = evaluate(sub.jaxpr, sub.consts, *ins)
+            else:
+                if eqn.primitive.name == "scatter":
+                    operand, indices, updates = ins
+                    windows = eqn.params["dimension_numbers"].update_window_dims
+                    indices = jax.numpy.flip(indices, tuple(range(indices.ndim - 1)))
+                    updates = jax.numpy.flip(updates, tuple(d for d in range(updates.ndim) if d not in windows))
+                    ins = [operand, indices, updates]
+                params = eqn.primitive.get_bind_params(eqn.params)
+                outs = eqn.primitive.bind(*ins, **params)
+                outs = outs if eqn.primitive.multiple_results else [outs]
+            env.update(zip(eqn.outvars, outs, strict=True))
+        return [read(v) for v in jaxpr.outvars]
+
+    closed = jax.make_jaxpr(f)(*args)
+    out = evaluate(closed.jaxpr, closed.consts, *jax.tree.leaves(args))
+    return jax.tree.unflatten(jax.tree.structure(jax.eval_shape(f, *args)), out)
+
+
+def checked_early(events: list, steps: int) -> list[int]:
+    """Steps ``k < steps - 1`` whose loss a loop waited for before it dispatched step ``k + 1``
+    (from a :class:`TrainingRecorder`'s events): a loop that decides one step late has none."""
+    return [e[2] for i, e in enumerate(events) if tuple(e[:2]) == ("wait", "loss") and e[2] < steps - 1
+            and event_index(events, "step", e[2] + 1) > i]
+
+
+def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
+    """``(f(*args), counts)``: ``f`` evaluated equation by equation from its jaxpr (inside ``jit``
+    calls too), each ``while`` loop (``jax.lax.while_loop``, under any name) run as a Python loop;
+    ``counts`` holds how many iterations each loop ran, in the order they ran. Decides without a
+    clock whether a loop stops when its condition says so or runs a fixed number of times."""
+    import jax
+
+    counts: list[int] = []
+
+    def run(closed, *values):
+        return evaluate(closed.jaxpr, closed.consts, *values)
+
+    def evaluate(jaxpr, consts, *values):
+        env = {}
+
+        def read(var):
+            return var.val if type(var).__name__ == "Literal" else env[var]
+
+        env.update(zip(jaxpr.constvars, consts, strict=True))
+        env.update(zip(jaxpr.invars, values, strict=True))
+        for eqn in jaxpr.eqns:
+            ins = [read(v) for v in eqn.invars]
+            sub = eqn.params.get("jaxpr")
+            if eqn.primitive.name in ("jit", "pjit", "closed_call") and hasattr(sub, "consts"):
+                outs = evaluate(sub.jaxpr, sub.consts, *ins)
+            elif eqn.primitive.name == "while":
+                p = eqn.params
+                cond_consts, rest = ins[:p["cond_nconsts"]], ins[p["cond_nconsts"]:]
+                body_consts, carry = rest[:p["body_nconsts"]], rest[p["body_nconsts"]:]
+                n = 0
+                while bool(jax.numpy.any(run(p["cond_jaxpr"], *cond_consts, *carry)[0])):
+                    carry, n = run(p["body_jaxpr"], *body_consts, *carry), n + 1
+                counts.append(n)
+                outs = carry
+            else:
+                outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(eqn.params))
+                outs = outs if eqn.primitive.multiple_results else [outs]
+            env.update(zip(eqn.outvars, outs, strict=True))
+        return [read(v) for v in jaxpr.outvars]
+
+    closed = jax.make_jaxpr(f)(*args)
+    out = evaluate(closed.jaxpr, closed.consts, *jax.tree.leaves(args))
+    return jax.tree.unflatten(jax.tree.structure(jax.eval_shape(f, *args)), out), counts

@@ -136,10 +136,10 @@ BIG_PRINT = 'print("x" * 50_000_000)\n'
 
 #: Plausible but wrong answers of the right types: only a fooled comparison would pass them.
 IDENTITY_ANSWERS = {
-    "tally_answer": "def tally(counts, idx):\n    return counts\n",
+    "bin_counts_answer": "def bin_counts(values, lo, hi, bins):\n    return jnp.zeros(bins, jnp.int32)\n",
     "first_index_answer": "def first_index(ids, n):\n    return jnp.zeros(n, jnp.int32)\n",
     "promoted_dtypes_answer": "def promoted_dtypes(pairs):\n    return [a for a, _ in pairs]\n",
-    "sgd_step_answer": "def sgd_step(params, x, y, lr):\n    return params\n",
+    "velocity_answer": "def velocity(r, ts):\n    return jnp.zeros((ts.shape[0], 2))\n",
     "smooth_answer": "def smooth(signal):\n    return signal\n",
 }
 
@@ -162,7 +162,7 @@ ALWAYS_EQUAL = '''class AlwaysEqual:
         return True
 
 
-def tally(*args, **kwargs):
+def bin_counts(*args, **kwargs):
     return AlwaysEqual()
 
 
@@ -170,7 +170,7 @@ def promoted_dtypes(*args, **kwargs):
     return AlwaysEqual()
 
 
-first_index = sgd_step = smooth = tally
+first_index = velocity = smooth = bin_counts
 '''
 
 #: A correct solution written differently from the instructor's, with a helper in an extra cell,
@@ -184,10 +184,11 @@ def _log(msg):
     warnings.warn(msg, stacklevel=2)
 '''
 ALTERNATIVE = {
-    "tally_answer": '''def tally(counts, idx):
-    _log("tally")
-    ones = jnp.ones(idx.shape, counts.dtype)
-    return counts + jnp.zeros_like(counts).at[idx].add(ones, mode="drop")
+    "bin_counts_answer": '''def bin_counts(values, lo, hi, bins):
+    _log("bin_counts")
+    k = jnp.floor((values - lo) / ((hi - lo) / bins))
+    k = jnp.where((values >= lo) & (values < hi), k, -1).astype(jnp.int32)
+    return jax.nn.one_hot(k, bins, dtype=jnp.int32).sum(axis=0)
 ''',
     "first_index_answer": '''def first_index(ids, n):
     _log("first_index")
@@ -196,10 +197,9 @@ ALTERNATIVE = {
 ''',
     "promoted_dtypes_answer": (ROOT / "tests" / "right_answers" / AID
                                / "promoted_dtypes__lookup_by_category.py").read_text(),
-    "sgd_step_answer": '''def sgd_step(params, x, y, lr):
-    _log("sgd_step")
-    _, grads = jax.value_and_grad(lambda p: jnp.mean((x @ p["w"] + p["b"] - y) ** 2))(params)
-    return {name: params[name] - lr * grads[name] for name in params}
+    "velocity_answer": '''def velocity(r, ts):
+    _log("velocity")
+    return jax.vmap(jax.jacfwd(r))(ts)
 ''',
     "smooth_answer": '''def smooth(signal):
     inner = (signal[:-2] + signal[1:-1] + signal[2:]) / 3
@@ -255,7 +255,7 @@ def relabelled_tests(nb: dict) -> dict:
         cell["source"] = "pass\n"
     # and an answer cell that claims to be a test cell worth 100 points
     first = answer_cells(nb)[0]
-    first["metadata"]["nbgrader"].update(grade_id="tally", grade=True, solution=False, points=100, locked=True)
+    first["metadata"]["nbgrader"].update(grade_id="smooth", grade=True, solution=False, points=100, locked=True)
     return nb
 
 
@@ -291,7 +291,7 @@ def build(course: Path) -> dict[str, str]:
         "solution": ("reference", solution),
         "ast_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, DROP_ASSERTS)),
         "input_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, REWRITE_LATER_CELLS)),
-        "always_equal": ("attack", answers(blank, {"tally_answer": ALWAYS_EQUAL})),
+        "always_equal": ("attack", answers(blank, {"smooth_answer": ALWAYS_EQUAL})),
         "patched_numpy": ("attack", answers(blank, IDENTITY_ANSWERS, PATCH_NUMPY)),
         "shadow_numpy": ("attack", answers(blank, IDENTITY_ANSWERS)),
         "score_text": ("attack", answers(blank, IDENTITY_ANSWERS, SCORE_TEXT)),

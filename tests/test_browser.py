@@ -214,7 +214,7 @@ def run_cells(page, cells, indices) -> None:
 
 
 #: A stored wrong answer of the assignment's first exercise that fails its *visible* test.
-FAILS_VISIBLY = ROOT / "tests" / "wrong_answers" / ASSIGNMENT / "tally__numpy_loop.py"
+FAILS_VISIBLY = ROOT / "tests" / "wrong_answers" / ASSIGNMENT / "smooth__numpy_in_place.py"
 HARNESS = ("Traceback", 'File "', "checking.py", "run_test(", "jaxcourse")
 
 

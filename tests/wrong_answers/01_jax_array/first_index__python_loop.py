@@ -1,4 +1,5 @@
 # Wrong: a Python loop that reads each id with int(), which cannot work on traced values under jax.jit
+# Says: jax.jit
 def first_index(ids, n):
     out = [-1] * n
     for i in range(ids.shape[0]):

@@ -1,4 +1,5 @@
 # Wrong: an integer meeting a float gets a float wide enough for all its values (NumPy's rule), not that float
+# Says: int32 + float16
 def promoted_dtypes(pairs):
     up = {"bool": ["i*"], "i*": ["uint8", "int8"], "uint8": ["uint16", "int16"], "uint16": ["uint32", "int32"],
           "uint32": ["uint64", "int64"], "int8": ["int16"], "int16": ["int32"], "int32": ["int64"],

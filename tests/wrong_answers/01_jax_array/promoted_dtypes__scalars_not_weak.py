@@ -1,4 +1,5 @@
 # Wrong: treats a Python int as an int32 array and a Python float as a float32 array (forgets weak types)
+# Says: int8 + int
 def promoted_dtypes(pairs):
     order = ["bool", "uint8", "uint16", "uint32", "int8", "int16", "int32", "bfloat16", "float16", "float32"]
     ints = {"uint8": (False, 8), "uint16": (False, 16), "uint32": (False, 32),

@@ -1,4 +1,5 @@
 # Wrong: unsigned meeting signed takes the wider of the two (uint8 + int8 stays 8-bit), not a signed type holding both
+# Says: uint8 + int8
 def promoted_dtypes(pairs):
     up = {"bool": ["i*"], "i*": ["uint8", "int8"], "uint8": ["uint16", "int8"], "uint16": ["uint32", "int16"],
           "uint32": ["int32"], "int8": ["int16"], "int16": ["int32"], "int32": ["f*"],

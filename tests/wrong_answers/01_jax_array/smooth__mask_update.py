@@ -1,4 +1,5 @@
 # Wrong: removes negatives with a boolean-mask .at[] update, which fails under jax.jit
+# Says: boolean-mask
 def smooth(signal):
     inner = (signal[:-2] + signal[1:-1] + signal[2:]) / 3
     out = signal.at[1:-1].set(inner)

@@ -1,4 +1,5 @@
 # Wrong: copies to NumPy and assigns in place there, so it cannot run under jax.jit or jax.vmap
+# Says: NumPy
 def smooth(signal):
     out = np.array(signal)
     out[1:-1] = (out[:-2] + out[1:-1] + out[2:]) / 3
