@@ -4,6 +4,7 @@ Usage, from the course root::
 
     python -m coursetools.site            # or: make site; then open build/site/index.html
     python -m coursetools.site --check    # exit 0 when build/site/ is up to date with its sources
+    python -m coursetools.site --times    # first rewrite the quick-start's time table (points changed)
 
 Sphinx with MyST-NB and ``sphinx-book-theme`` (the stack of JAX's own documentation), configured in
 ``docs/conf.py``. The source folder is the course root, but Sphinx reads only ``docs/*.md`` (the
@@ -122,6 +123,67 @@ def ensure(out: Path | None = None, root: Path = ROOT) -> Path:
     return out
 
 
+# -- the quick-start's time table ------------------------------------------------------------------
+QUICK_START = Path("docs") / "instructor" / "quick-start.md"
+TIMES_BEGIN, TIMES_END = "<!-- times: begin (python -m coursetools.site --times) -->", "<!-- times: end -->"
+#: Minutes of work for an exercise of so many points (CONTRIBUTING.md's effort scale; 10 a point elsewhere).
+EFFORT_MINUTES = {2: 7.5, 3: 15, 4: 25, 5: 40, 6: 60}
+WORDS_PER_MINUTE = 55  # the design target: 2,500 words in 45 minutes, every cell run
+
+
+def _cells(path: Path) -> list[dict]:
+    import json
+
+    return json.loads(path.read_text())["cells"]
+
+
+def exercise_points(root: Path, aid: str) -> list[int] | None:
+    """Points per exercise (visible and hidden cells together) of source/<aid>/, None without one."""
+    found = sorted((root / "source" / aid).glob("*.ipynb"))
+    if not found:
+        return None
+    points: dict[str, int] = {}
+    for cell in _cells(found[0]):
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if meta.get("grade") and meta.get("points"):
+            ex = meta["grade_id"].removesuffix("_hidden")
+            points[ex] = points.get(ex, 0) + meta["points"]
+    return list(points.values())
+
+
+def _duration(minutes: float) -> str:
+    minutes = int(5 * round(minutes / 5))
+    return f"~{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"~{minutes} min"
+
+
+def time_table(root: Path = ROOT) -> str:
+    """The quick-start's table: per lesson its words and reading time, its assignment's points and time."""
+    rows = ["| # | Lesson | Words | Reading it, cells run | Assignment: points (per exercise) | Assignment time |",
+            "|---|--------|------:|------------------:|-----------------------------------|----------------:|"]
+    for k, lesson in enumerate(sorted((root / "notebooks").glob("*.ipynb")), 1):
+        words = sum(len("".join(c["source"]).split()) for c in _cells(lesson) if c["cell_type"] == "markdown")
+        points = exercise_points(root, lesson.stem)
+        if points:
+            work = sum(EFFORT_MINUTES.get(p, 10 * p) for p in points)
+            assignment = f"{sum(points)} ({', '.join(map(str, points))})", _duration(work)
+        else:
+            assignment = "no assignment yet", ""
+        rows.append(f"| {k} | `{lesson.stem}` | {round(words, -2):,} | {_duration(words / WORDS_PER_MINUTE)} | "
+                    f"{assignment[0]} | {assignment[1]} |")
+    return "\n".join(rows)
+
+
+def write_time_table(root: Path = ROOT) -> bool:
+    """Rewrite the table between the markers of the quick-start; True when it changed."""
+    path = root / QUICK_START
+    text = path.read_text()
+    start, end = text.index(TIMES_BEGIN) + len(TIMES_BEGIN), text.index(TIMES_END)
+    new = text[:start] + "\n" + time_table(root) + "\n" + text[end:]
+    if new != text:
+        path.write_text(new)
+    return new != text
+
+
 def pages(out: Path) -> list[Path]:
     """The site's pages (its HTML files, theme templates and the redirect aside)."""
     return sorted(p for p in Path(out).rglob("*.html")
@@ -138,8 +200,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="only say whether the site is up to date (exit 0) or not (1)")
     parser.add_argument("--verbose", action="store_true", help="show Sphinx's progress")
+    parser.add_argument("--times", action="store_true",
+                        help=f"rewrite the time table of {QUICK_START} from the lessons and source/, then build")
     args = parser.parse_args(argv)
     out = Path(args.out or ROOT / OUT)
+    if args.times:
+        changed = write_time_table()
+        print(f"{QUICK_START}: the time table {'was updated' if changed else 'is up to date'}")
     if args.check:
         current = is_current(out)
         print(f"{out}: {'up to date' if current else 'out of date or missing: make site'}")

@@ -61,6 +61,7 @@ html_theme_options = {
     "use_download_button": True,
     "use_fullscreen_button": False,
     "navigation_with_keys": False,
+    "navbar_persistent": [],  # the sidebar has the search field; no second one in a header bar
 }
 html_last_updated_fmt = None
 html_copy_source = True  # the download button and the "Download the notebook" link point at _sources/

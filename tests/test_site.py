@@ -97,6 +97,20 @@ def test_notebook_pages_link_to_their_notebook(built, name):
     assert target.resolve().read_bytes() == nb.read_bytes(), f"{links[0]} is not {nb.relative_to(ROOT)}"
 
 
+def test_the_quick_starts_time_table_counts_the_assignments_points():
+    """docs/instructor/quick-start.md's table (python -m coursetools.site --times) has every lesson and
+    the points of source/ as they are."""
+    text = (ROOT / course_site.QUICK_START).read_text()
+    table = text[text.index(course_site.TIMES_BEGIN):text.index(course_site.TIMES_END)]
+
+    def points(rows: str) -> dict[str, str]:
+        cols = [[c.strip() for c in line.split("|")[1:-1]] for line in rows.splitlines() if line.startswith("| ")]
+        return {c[1]: c[4] for c in cols[1:] if len(c) > 4}
+
+    assert points(table) == points(course_site.time_table()), (
+        "the quick-start's time table is out of date: run python -m coursetools.site --times")
+
+
 # -- in a browser ------------------------------------------------------------------------------------
 
 class _Handler(SimpleHTTPRequestHandler):
