@@ -272,7 +272,7 @@ def _lesson_table(root: Path) -> str:
 def _readme(root: Path, course_id: str) -> str:
     return f"""# JAX from the array up: student edition
 
-Five lessons in Jupyter notebooks, each with an auto-graded assignment (nbgrader course
+The course's lessons in Jupyter notebooks, each with an auto-graded assignment (nbgrader course
 `{course_id}`). Everything runs on a laptop CPU; multi-device lessons use simulated CPU devices.
 To read the course in a browser, without installing anything or a network, open `site/index.html`:
 every lesson with its outputs, every assignment's statements, and the student guide.
@@ -307,9 +307,10 @@ Both install the exact pins of `requirements.txt` into `.venv/` and register the
 
 ## Several devices
 
-`JAX_NUM_CPU_DEVICES=8 make lab` gives JAX 8 simulated CPU devices; lesson 05 asks for them itself.
-With an NVIDIA GPU: `make venv && .venv/bin/pip install "jax[cuda12]==<the jax version in
-requirements.txt>"`, then `JAX_PLATFORMS=cuda make lab`.
+`JAX_NUM_CPU_DEVICES=8 make lab` gives JAX 8 simulated CPU devices; lesson 06 asks for them itself.
+With an NVIDIA GPU on Linux: `make venv && .venv/bin/pip install "jax[cuda13]==<the jax version in
+requirements.txt>"` (`jax[cuda12]` for a driver too old for CUDA 13), then `JAX_PLATFORMS=cuda make lab`
+(untested by the course). The student guide in `site/` says more.
 
 `jaxcourse/` is the small helper package the notebooks import (images, timing, the test helpers);
 it is installed from this folder (`-e .` in `requirements.txt`). Course text and code: MIT;
