@@ -34,6 +34,9 @@ from test_edition import folder_texts, leaks, secrets
 
 from coursetools import site as course_site
 
+#: One worker runs them all: one browser, one server, and the build shared with the other workers.
+pytestmark = pytest.mark.xdist_group("site")
+
 ARTIFACTS = ROOT / "artifacts" / "site"  # git-ignored
 #: A lesson whose page must show figures, and an assignment whose page must show formulas (screenshots).
 FIGURE_LESSON = "notebooks/04_vmap"
