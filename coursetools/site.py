@@ -22,6 +22,7 @@ rebuilds only when something changed. Sphinx's cache lives in ``build/doctrees/`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import hashlib
 import os
@@ -104,22 +105,29 @@ def build(out: Path | None = None, root: Path = ROOT, quiet: bool = True) -> Pat
     return out
 
 
-def ensure(out: Path | None = None, root: Path = ROOT) -> Path:
-    """The site in ``out`` (default ``build/site/``), built first unless it is up to date.
-
-    Safe to call from several processes at once (pytest-xdist workers, the edition): one builds
-    while the others wait for it, under a lock file next to ``out``.
-    """
-    root = Path(root).resolve()
-    out = Path(out or root / OUT).resolve()
+@contextlib.contextmanager
+def _locked(out: Path):
+    """One build of ``out`` at a time (and none while another process reads it to decide)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     with open(out.parent / f".{out.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            if not is_current(out, root):
-                build(out, root)
+            yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def ensure(out: Path | None = None, root: Path = ROOT) -> Path:
+    """The site in ``out`` (default ``build/site/``), built first unless it is up to date.
+
+    Safe to call from several processes at once (pytest-xdist workers, the edition, ``make site``):
+    one builds while the others wait for it, under a lock file next to ``out``.
+    """
+    root = Path(root).resolve()
+    out = Path(out or root / OUT).resolve()
+    with _locked(out):
+        if not is_current(out, root):
+            build(out, root)
     return out
 
 
@@ -212,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{out}: {'up to date' if current else 'out of date or missing: make site'}")
         return 0 if current else 1
     started = time.perf_counter()
-    out = build(out, quiet=not args.verbose)
+    with _locked(out.resolve()):
+        out = build(out, quiet=not args.verbose)
     took = time.perf_counter() - started
     print(f"site: {out} ({len(pages(out))} pages, {size(out) / 1e6:.1f} MB) in {took:.0f} s; "
           f"open {out / 'index.html'}")
