@@ -48,9 +48,9 @@ test: venv system-deps hub-env site
 build: venv
 	$(BIN)/python -m coursetools.build
 
-## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array [GRADE_ARGS="--lms downloads/"]
+## Grade submitted/ for one assignment: make grade ASSIGNMENT=01_jax_array [GRADE_ARGS="--lms downloads/" or "--student dave"]
 grade: venv
-	$(BIN)/python -m coursetools.grade $(ASSIGNMENT) $(GRADE_ARGS)
+	$(BIN)/python -m coursetools.grading $(ASSIGNMENT) $(GRADE_ARGS)
 
 ## What students get: dist/jax-course-student/ and its .tar.gz (lessons, release/, jaxcourse/; no answers).
 edition: venv

@@ -26,8 +26,8 @@ c.Execute.record_timing = False
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 
-# Grading that holds (coursetools/grading.py): every submission is rebuilt from the instructor's
-# cells plus the student's answers, the student's code and the probe half of each test run in the
+# Grading that holds (coursetools/grading/: precheck.py, execute.py): every submission is rebuilt from
+# the instructor's cells plus the student's answers, the student's code and the probe half of each test run in the
 # student's kernel, and a separate trusted process decides every test from the values the probes
 # hand back. Honest output on stderr, warnings and prints never fail a test; only a failed check does.
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor  # noqa: E402
@@ -41,7 +41,9 @@ from nbgrader.preprocessors import (  # noqa: E402
     SaveAutoGrades,
 )
 
-from coursetools.grading import Canonicalize, TrustedExecute  # noqa: E402
+from coursetools.grading.execute import TrustedExecute  # noqa: E402
+from coursetools.grading.feedback import TEMPLATE_DIRS, TEMPLATE_NAME, FeedbackPage  # noqa: E402
+from coursetools.grading.precheck import Canonicalize  # noqa: E402
 
 c.Autograde.sanitize_preprocessors = [ClearOutput, OverwriteKernelspec, Canonicalize]
 c.Autograde.autograde_preprocessors = [
@@ -51,8 +53,11 @@ c.Autograde.autograde_preprocessors = [
     AssignLatePenalties,
     CheckCellMetadata,
 ]
-# Feedback shows each hidden test's name (its docstring) and result, not its code.
-c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor]
+# Feedback shows each hidden test's name (its docstring) and result, not its code; its summary names
+# each exercise, and math is typeset by a copy of MathJax inside the page (coursetools/grading/feedback.py).
+c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests, CSSHTMLHeaderPreprocessor, FeedbackPage]
+c.HTMLExporter.template_name = TEMPLATE_NAME
+c.HTMLExporter.extra_template_basedirs = TEMPLATE_DIRS
 
 # Validate (nbgrader 0.9.6) shows a failed cell's whole code before its error, on the command line and
 # in JupyterLab's dialog, and no setting changes that order: each failure's report starts with the sentence.

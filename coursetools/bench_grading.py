@@ -91,7 +91,7 @@ class CpuMeter:
 
 
 def time_grading(course: Path, assignment: str, workers: int, scheduler: str | None = None) -> float:
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     shutil.rmtree(course / "autograded", ignore_errors=True)
     start = time.perf_counter()

@@ -17,7 +17,7 @@ LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 def _sandbox_ok() -> bool:
-    from coursetools import sandbox
+    from coursetools.grading import sandbox
 
     return sandbox.available()[0]
 

@@ -85,7 +85,7 @@ def test_source_follows_the_exercise_conventions(aid):
     """
     import ast
 
-    from coursetools.checker import cell_shape_problems, split_test_cell
+    from coursetools.grading.checker import cell_shape_problems, split_test_cell
 
     (path,) = (ROOT / "source" / aid).glob("*.ipynb")
     cells = read_nb(path)["cells"]

@@ -1,4 +1,4 @@
-"""The grading command on a Dask cluster (coursetools/cluster.py), with the gradebook on PostgreSQL.
+"""The grading command on a Dask cluster (coursetools/grading/backends/dask_cluster.py), gradebook on PostgreSQL.
 
 Each test starts a real Dask scheduler and worker processes (``dask scheduler`` / ``dask worker``)
 and a PostgreSQL server, all on loopback, and stops them after: nothing they started may still run,
@@ -195,7 +195,7 @@ def test_dask_grades_as_the_local_mode(server_pids, tmp_path, tmp_path_factory, 
     server_pids.append(postmaster(postgres))
     from test_grading import Graded
 
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     local = Graded(tmp_path_factory)  # the local mode's results, graded once per test run and shared
     course = copy_course(tmp_path / "course")
@@ -251,7 +251,7 @@ def test_dask_grades_as_the_local_mode(server_pids, tmp_path, tmp_path_factory, 
 def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, postgres, cluster,  # noqa: F811
                                                      worker_tmp, monkeypatch):
     server_pids.append(postmaster(postgres))
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     # The local mode first, for the scores and for its own leftovers (its workers inherit TMPDIR).
     local_course = tiny_course(tmp_path / "local")
@@ -264,7 +264,7 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
 
     course = tiny_course(tmp_path / "course")
     monkeypatch.setenv("NBGRADER_DB_URL", postgres)
-    from coursetools.grade import ensure_in_gradebook
+    from coursetools.grading.course import ensure_in_gradebook
 
     ensure_in_gradebook(course, TINY)  # release/, as the run will find it
     # w2 has its own copy of the course (config, source, release): submissions travel with the tasks.
@@ -277,8 +277,9 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
     cluster.add_worker("w2", JAXCOURSE_WORKER_COURSE=str(copy))
     cluster.wait_for_workers(2)
     flags = [] if SANDBOX else ["--no-sandbox"]
-    proc = subprocess.Popen([sys.executable, "-m", "coursetools.grade", TINY, "--course", str(course), "--no-feedback",
-                             "--scheduler", cluster.address, *flags], env=course_env(NBGRADER_DB_URL=postgres),
+    proc = subprocess.Popen([sys.executable, "-m", "coursetools.grading", TINY, "--course", str(course),
+                             "--no-feedback", "--scheduler", cluster.address, *flags],
+                            env=course_env(NBGRADER_DB_URL=postgres),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         with cluster.client() as client:
@@ -289,7 +290,7 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
                 assert proc.poll() is None and time.monotonic() < deadline, "w1 never started grading"
                 time.sleep(0.05)
             children = []
-            while not any("ipykernel" in _cmdline(pid) or "coursetools.sandbox" in _cmdline(pid) for pid in children):
+            while not any("ipykernel" in _cmdline(pid) or "grading.sandbox" in _cmdline(pid) for pid in children):
                 assert time.monotonic() < deadline, "the busy worker never started a kernel"
                 children = [p.pid for p in psutil.Process(pids[victim]).children(recursive=True)]
                 time.sleep(0.02)
@@ -329,7 +330,7 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
 
 
 def test_sqlite_is_refused_when_a_worker_is_on_another_machine():
-    from coursetools.cluster import is_local_address, sqlite_refusal
+    from coursetools.grading.backends.dask_cluster import is_local_address, sqlite_refusal
 
     assert is_local_address("tcp://127.0.0.1:8786") and is_local_address("tcp://[::1]:8786")
     assert not is_local_address("tcp://192.0.2.7:8786", local=set())  # TEST-NET-1: never this machine
@@ -345,7 +346,8 @@ def test_a_task_that_fails_for_good_leaves_no_grade_and_no_feedback(tmp_path):
     from distributed.scheduler import KilledWorker
     from nbgrader.api import Gradebook, MissingEntry
 
-    from coursetools.cluster import DaskGrading
+    from coursetools.grading.backends.dask_cluster import DaskCluster
+    from coursetools.grading.score import forget_submission
 
     url = f"sqlite:///{tmp_path / 'gradebook.db'}"
     with Gradebook(url) as gb:
@@ -355,7 +357,7 @@ def test_a_task_that_fails_for_good_leaves_no_grade_and_no_feedback(tmp_path):
     for kind in ("autograded", "feedback"):
         (tmp_path / kind / "alice" / "a1").mkdir(parents=True)
         (tmp_path / kind / "alice" / "a1" / "a1.ipynb").write_text("{}")
-    run = object.__new__(DaskGrading)
+    run = object.__new__(DaskCluster)
     run.course, run.assignment, run.db = tmp_path, "a1", url
 
     class Lost:
@@ -364,6 +366,7 @@ def test_a_task_that_fails_for_good_leaves_no_grade_and_no_feedback(tmp_path):
 
     r = run._result(Lost(), "alice")
     assert (r.status, r.score) == ("failed", 0.0) and "KilledWorker" in r.reason, r
+    forget_submission(tmp_path, "a1", "alice", url)  # what the pipeline does with every failed submission
     assert not (tmp_path / "autograded" / "alice" / "a1").exists()
     assert not (tmp_path / "feedback" / "alice" / "a1").exists()
     with Gradebook(url) as gb, pytest.raises(MissingEntry):

@@ -68,7 +68,7 @@ def test_without_device_choice_drops_only_the_device_count():
 
 
 def test_grading_environment_leaves_the_device_count_to_the_assignment(monkeypatch):
-    from coursetools.grade import nbgrader_env
+    from coursetools.grading.course import nbgrader_env
 
     monkeypatch.setenv("JAX_NUM_CPU_DEVICES", "1")
     monkeypatch.setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=1")

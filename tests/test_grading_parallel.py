@@ -5,6 +5,7 @@ Uses a tiny synthetic assignment so the test measures the grading machinery, not
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -65,7 +66,7 @@ def grade_rows(url: str) -> list[tuple[str, str, float]]:
 
 
 def check_parallel_run(course: Path, url: str) -> None:
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     results = grade(AID, course, workers=2, timeout=300, feedback=False, sandboxed=SANDBOX)
     assert [r.status for r in results] == ["graded"] * len(STUDENTS)
@@ -132,7 +133,7 @@ def test_lms_download_unknown_assignment_and_missing_cells(tmp_path):
     """Files downloaded from an LMS are collected; what cannot be graded is reported; the rest is graded."""
     import zipfile
 
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     course = tiny_course(tmp_path / "course")
     shutil.rmtree(course / "submitted")
@@ -183,7 +184,7 @@ def test_a_kernel_that_fails_to_start_is_retried(tmp_path, monkeypatch):
     import json
     import sys
 
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     course = tiny_course(tmp_path / "course")
     flaky = tmp_path / "flaky"
@@ -205,3 +206,88 @@ def test_a_kernel_that_fails_to_start_is_retried(tmp_path, monkeypatch):
                                                       for i in range(len(STUDENTS))], results
     rows = grade_rows(f"sqlite:///{course / 'gradebook.db'}")
     assert len(rows) == len(STUDENTS) * 2 == len({(s, g) for s, g, _ in rows}), rows
+
+
+# -- an instructor's term: reports stay whole, failed is failed, blanks apart (issue 24) -----------
+
+STUB = "def add(a, b):\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+
+
+def read_csv(path: Path) -> dict[str, dict[str, str]]:
+    import csv
+
+    with open(path, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    key = "student_id" if rows and "student_id" in rows[0] else ("student" if rows and "student" in rows[0]
+                                                                     else "exercise")
+    return {row[key]: row for row in rows}
+
+
+def test_a_class_term_regrade_failed_and_blank(tmp_path, capsys):
+    """Six students, a blank notebook and one that is not JSON; then one student is regraded.
+
+    The class CSV, the score figure and the per-exercise report describe the whole class after the
+    regrade; the broken submission is failed in the LMS export (empty score, status, reason) and gets a
+    page saying why; the blank notebook is counted apart and its stub's error is no mistake."""
+    from coursetools.grading.pipeline import grade
+
+    course = tiny_course(tmp_path / "course")
+    source_nb = course / "source" / AID / f"{AID}.ipynb"
+    nb = nbformat.read(source_nb, as_version=4)
+    nb.cells.insert(2, cell("markdown", "Return the sum $a + b$ of two numbers."))
+    nbformat.write(nb, source_nb)
+    blank = nbformat.read(source_nb, as_version=4)
+    blank.cells[3].source = STUB
+    (course / "submitted" / "blank" / AID).mkdir(parents=True)
+    nbformat.write(blank, course / "submitted" / "blank" / AID / f"{AID}.ipynb")
+    (course / "submitted" / "broken" / AID).mkdir(parents=True)
+    (course / "submitted" / "broken" / AID / f"{AID}.ipynb").write_text("{not json")
+    reports = course / "reports"
+
+    first = {r.student: r for r in grade(AID, course, workers=2, timeout=300, sandboxed=SANDBOX)}
+    out = capsys.readouterr().out
+    everyone = sorted([*STUDENTS, "blank", "broken"])
+    assert sorted(first) == everyone and first["broken"].status == "failed", first
+    assert "graded 7 of 8 submissions; 1 need you (1 could not be graded, 0 to look at)" in out, out
+    assert json.loads(out.strip().splitlines()[-1])["need_instructor"] == 1
+
+    # Failed means failed: an empty score and the reason in the LMS export, a page for the student.
+    export = read_csv(reports / "grades.csv")
+    broken = export["broken"]
+    assert (broken["raw_score"], broken["score"], broken["status"]) == ("", "", "failed"), broken
+    assert "not a valid Jupyter notebook" in broken["reason"], broken
+    assert (export["s00"]["score"], export["s00"]["status"]) == ("3.0", "graded")
+    assert (export["blank"]["score"], export["blank"]["status"]) == ("0.0", "graded"), "a blank is a real zero"
+    page = (course / "feedback" / "broken" / AID / f"{AID}.html").read_text()
+    for words in ("nothing could be graded", "no score yet", "not a zero", "not a valid Jupyter notebook",
+                  "What to hand in instead", f"{AID}.ipynb"):
+        assert words in page, words
+    # Feedback of a graded student names the exercise and carries its own math typesetting.
+    graded_page = (course / "feedback" / "s00" / AID / f"{AID}.html").read_text()
+    assert "Exercise 1: add, visible tests" in graded_page and "Exercise 1: add, hidden tests" in graded_page
+    assert "Test cell" not in graded_page
+    assert "cdnjs" not in graded_page and "MathJax" in graded_page, "math must render without a network"
+
+    # Blanks apart: the blank notebook did not attempt the exercise; its stub's error is not a mistake.
+    row = read_csv(reports / f"{AID}_exercises.csv")["add"]
+    assert (row["students"], row["full"], row["failed"], row["not_attempted"]) == ("7", "3", "3", "1"), row
+    assert "NotImplementedError" not in row["message_1"] + row["message_2"] + row["message_3"], row
+    assert row["count_1"] == "3", row
+
+    # Regrade one student (fixed answer): their rows change, the class stays whole.
+    fixed = nbformat.read(course / "submitted" / "s01" / AID / f"{AID}.ipynb", as_version=4)
+    fixed.cells[2].source = "def add(a, b):\n    return a + b"
+    nbformat.write(fixed, course / "submitted" / "s01" / AID / f"{AID}.ipynb")
+    figure = (reports / f"{AID}_scores.png").stat().st_mtime_ns
+    again = grade(AID, course, workers=1, timeout=300, sandboxed=SANDBOX, students=["s01"])
+    capsys.readouterr()
+    assert [(r.student, r.status, r.score) for r in again] == [("s01", "graded", 3.0)], again
+    rows = read_csv(reports / f"{AID}.csv")
+    assert sorted(rows) == everyone, "the class CSV lost the students who were not regraded"
+    assert rows["s01"]["score"] == "3" and rows["s03"]["score"] == "0" and rows["broken"]["status"] == "failed"
+    assert (reports / f"{AID}_scores.png").stat().st_mtime_ns > figure
+    row = read_csv(reports / f"{AID}_exercises.csv")["add"]
+    assert (row["students"], row["full"], row["failed"], row["not_attempted"]) == ("7", "4", "2", "1"), row
+    export = read_csv(reports / "grades.csv")
+    assert export["s01"]["score"] == "3.0" and export["broken"]["status"] == "failed"
+    assert (course / "feedback" / "broken" / AID / f"{AID}.html").exists(), "the failed page stays"

@@ -10,8 +10,9 @@ import nbformat
 import numpy as np
 import pytest
 
-from coursetools import checker
-from coursetools.grade import failure_reason, precheck
+from coursetools.grading import checker
+from coursetools.grading.precheck import precheck
+from coursetools.grading.worker import failure_reason
 from jaxcourse import checking
 
 
@@ -133,8 +134,8 @@ def test_checker_runs_as_its_own_process(tmp_path):
     import sys
 
     (tmp_path / "job.json").write_text(json.dumps(job(checking.encode({"out": np.arange(3) * 2}))))
-    proc = subprocess.run([sys.executable, "-I", "-m", "coursetools.checker", "job.json", "out.json"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, "-I", "-m", "coursetools.grading.checker", "job.json", "out.json"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "out.json").read_text())["double"]["passed"] is True
 
@@ -222,7 +223,8 @@ def test_kernel_death_zero_is_recorded_reviewable_and_undone_on_regrade(tmp_path
     """Zero goes in as manual scores with a comment; a regrade removes only the grader's own zero."""
     from nbgrader.api import Gradebook
 
-    from coursetools.grade import ZERO_MARK, nbgrader_env, unzero_submission, zero_submission
+    from coursetools.grading.course import nbgrader_env
+    from coursetools.grading.score import ZERO_MARK, unzero_submission, zero_submission
 
     monkeypatch.setenv("PATH", nbgrader_env()["PATH"])  # the gradebook runs `alembic`
 

@@ -16,8 +16,8 @@ import pytest
 from conftest import ASSIGNMENTS, ROOT, grade_id, read_nb
 from test_grading import Graded, group, notebook_name
 
-from coursetools import report
-from coursetools.report import CellResult
+from coursetools.grading import exercises as report
+from coursetools.grading.exercises import CellResult
 
 # -- aggregation on a synthetic gradebook (fast) -------------------------------------------------
 
@@ -46,14 +46,14 @@ def test_aggregate_groups_visible_and_hidden_tests_per_exercise():
     assert list(stats) == ["convolve", "batched"]
     conv, batched = stats["convolve"], stats["batched"]
     assert (conv.max_points, conv.students) == (3, 4) and batched.max_points == 3
-    # convolve: ada 3, bob 0, cy 2, dee 1 -> one full, two partial, one zero.
-    assert (conv.full, conv.partial, conv.zero) == (1, 2, 1)
+    # convolve: ada 3, bob 0, cy 2, dee 1 -> one full, two partial, one attempted with no marks.
+    assert (conv.full, conv.partial, conv.failed, conv.not_attempted) == (1, 2, 1, 0)
     assert conv.distribution == {0: 1, 1: 1, 2: 1, 3: 1} and conv.mean == pytest.approx(6 / 4)
     # A message counts once per student (bob saw it in both cells), only its first line.
     assert conv.messages == Counter({"Wrong shape (4,), expected (3,).": 2, "Not under jit.": 1})
     assert conv.top_messages(1) == [("Wrong shape (4,), expected (3,).", 2)]
     # batched: ada 3, bob 1, cy 0, dee 3.
-    assert (batched.full, batched.partial, batched.zero) == (2, 1, 1)
+    assert (batched.full, batched.partial, batched.failed, batched.not_attempted) == (2, 1, 1, 0)
     assert batched.top_messages() == [("It loops in Python.", 2), ("Wrong shape (4,), expected (3,).", 1)]
 
 
@@ -72,8 +72,8 @@ def test_report_files_and_table(tmp_path, capsys):
     rows = list(csv.DictReader(open(tmp_path / "x.csv")))
     assert [r["exercise"] for r in rows] == ["batched", "convolve"]
     conv = rows[1]
-    counts = (conv["max_points"], conv["students"], conv["full"], conv["partial"], conv["zero"])
-    assert counts == ("3", "4", "1", "2", "1")
+    counts = tuple(conv[k] for k in ("max_points", "students", "full", "partial", "failed", "not_attempted"))
+    assert counts == ("3", "4", "1", "2", "1", "0")
     assert conv["distribution"] == "0:1 1:1 2:1 3:1" and float(conv["mean"]) == pytest.approx(1.5)
     assert (conv["message_1"], conv["count_1"], conv["message_2"], conv["count_2"]) == (
         "Wrong shape (4,), expected (3,).", "2", "Not under jit.", "1")
@@ -82,8 +82,34 @@ def test_report_files_and_table(tmp_path, capsys):
     assert (tmp_path / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     print(report.table(stats))
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("exercise") and lines[2].split()[:6] == ["convolve", "3", "1.50", "1", "2", "1"]
+    assert lines[0].startswith("exercise") and lines[2].split()[:7] == ["convolve", "3", "1.50", "1", "2", "1", "0"]
     assert "2x Wrong shape (4,), expected (3,)." in lines[2]
+
+
+def test_blanks_are_counted_apart_and_their_failures_are_not_counted():
+    """Two blank notebooks (their stubs raise) and two attempts: the attempts' mistakes lead the report."""
+    stub = "NotImplementedError was raised while this test ran it."
+    cells = []
+    for student in ("blank1", "blank2"):
+        cells += [CellResult(student, "tally", 0, 2, stub, blank=True), CellResult(student, "tally_hidden", 0, 1, stub,
+                                                                                    blank=True)]
+    cells += [CellResult("ada", "tally", 0, 2, "Wrong dtype."), CellResult("ada", "tally_hidden", 0, 1, "Wrong dtype."),
+              CellResult("bob", "tally", 2, 2), CellResult("bob", "tally_hidden", 0, 1, "Not under jit.")]
+    (stats,) = report.aggregate(cells)
+    assert (stats.students, stats.full, stats.partial, stats.failed, stats.not_attempted) == (4, 0, 1, 1, 2)
+    assert stats.messages == Counter({"Wrong dtype.": 1, "Not under jit.": 1}), "blanks' stubs are not mistakes"
+    # A stub that earned points (a test that passes on it) is an attempt after all.
+    (lucky,) = report.aggregate([CellResult("cy", "tally", 1, 2, "", blank=True)])
+    assert (lucky.partial, lucky.not_attempted) == (1, 0)
+
+
+def test_a_blank_answer_is_the_stub_or_still_raises_it():
+    stub = "def tally(x):\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+    assert report.is_blank(stub, stub)
+    assert report.is_blank("def tally(x):\n\n    # I will do this later\n    raise NotImplementedError()\n", stub)
+    assert report.is_blank("def tally(x):\n    y = x + 1\n    raise NotImplementedError()", stub)
+    assert report.is_blank(None, stub), "a deleted answer cell"
+    assert not report.is_blank("def tally(x):\n    return x.sum()", stub)
 
 
 def test_exercise_of():
@@ -133,19 +159,22 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
         assert float(row["max_points"]) == points[ex] + points.get(f"{ex}_hidden", 0)
         assert int(row["students"]) == len(class_)
         assert int(row["full"]) == len(class_) - len(losers), ex
-        assert int(row["partial"]) + int(row["zero"]) == len(losers), ex
-        assert int(row["zero"]) >= 2, "the blank notebook and the kernel killer have no marks"
+        assert int(row["partial"]) + int(row["failed"]) + int(row["not_attempted"]) == len(losers), ex
+        assert int(row["not_attempted"]) == 1, "the blank notebook, and only it, did not attempt the exercise"
+        assert int(row["failed"]) >= 1, "the kernel killer attempted it and has no marks"
         # Points match the gradebook as tests/test_grading.py read it.
         totals = [sum(graded["cells"][st][g][0] for g in (ex, f"{ex}_hidden") if g in graded["cells"][st])
                   for st in class_]
         assert float(row["mean"]) == pytest.approx(sum(totals) / len(totals), abs=1e-3)
         assert row["distribution"] == " ".join(f"{p:g}:{n}" for p, n in sorted(Counter(totals).items()))
         assert sorted(s.scores) == sorted(totals)
-        # Messages: each student who failed a check of this exercise counts once per first line; the
-        # kernel killer's zero is explained by the grader's note.
+        # Messages: each student who attempted the exercise and failed a check counts once per first
+        # line (the blank notebook's stubs are not mistakes); the kernel killer's zero is explained by
+        # the grader's note.
         expected = Counter()
         for st in class_:
-            expected.update(failing_first_lines(course, st, ex))
+            if st != "blank":
+                expected.update(failing_first_lines(course, st, ex))
         # The kernel killer's cells that passed their checks were zeroed afterwards: the grader's note says why.
         killer = graded["cells"]["kernelkiller"]
         autograded = read_nb(course / "autograded" / "kernelkiller" / AID / notebook_name(AID))
@@ -154,6 +183,6 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
         if any(g in killer and g not in failed_cells for g in (ex, f"{ex}_hidden")):
             expected["This submission scored zero because its kernel died during grading"] += 1
         assert s.messages == expected, ex
-        assert any("NotImplementedError" in m for m in s.messages), "the blank notebook's stubs raise"
+        assert not any("NotImplementedError" in m for m in s.messages), "the blank notebook's stubs are not counted"
         top = [(row[f"message_{k}"], int(row[f"count_{k}"])) for k in range(1, report.TOP + 1) if row[f"message_{k}"]]
         assert top == s.top_messages() and top[0][1] == max(expected.values())

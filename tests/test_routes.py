@@ -8,7 +8,7 @@ change the gradebook, is graded three ways in its own scratch course:
 - ``cli``: plain ``nbgrader autograde`` and ``nbgrader generate_feedback`` on the command line;
 - ``rest``: the Formgrader's REST calls on a ``jupyter server`` that the test starts on loopback
   with the course as its root and token auth, and stops after;
-- ``command``: the grading command, ``python -m coursetools.grade``.
+- ``command``: the grading command, ``python -m coursetools.grading``.
 
 Each time: no solution or hidden-test text in the autograded notebook or the feedback, no file
 written outside the submission's private copy, the gradebook holding only the two submissions' own
@@ -137,7 +137,7 @@ def secret_lines() -> list[str]:
 
 def make_course(folder: Path) -> Path:
     """A scratch course with the assignment in its gradebook and two submissions: the attack, the solution."""
-    from coursetools.grade import ensure_in_gradebook
+    from coursetools.grading.course import ensure_in_gradebook
 
     course = copy_course(folder / "course")
     write_nb(attack_notebook(course), course / "submitted" / ATTACKER / AID / NB)
@@ -318,7 +318,7 @@ def grade_by_rest(course: Path, env: dict[str, str], students=(ATTACKER, HONEST)
 
 def grade_by_command(course: Path, env: dict[str, str], students=(ATTACKER, HONEST), flags=()) -> str:
     chosen = [f"--student={s}" for s in students]
-    return run([sys.executable, "-m", "coursetools.grade", AID, "--workers", "1", *chosen, *flags], course, env)
+    return run([sys.executable, "-m", "coursetools.grading", AID, "--workers", "1", *chosen, *flags], course, env)
 
 
 GRADERS = {"cli": grade_by_cli, "rest": grade_by_rest, "command": grade_by_command}
@@ -515,7 +515,7 @@ def time_kernel_start(rounds: int = 5) -> None:
 
     from jupyter_client.manager import KernelManager
 
-    from coursetools import sandbox
+    from coursetools.grading import sandbox
 
     with tempfile.TemporaryDirectory(prefix="routes-kernel-") as tmp:
         times: dict[str, list[float]] = {"sandboxed": [], "unsandboxed": []}

@@ -1,4 +1,4 @@
-"""Autograding runs each submission's kernel in a bubblewrap sandbox (coursetools.sandbox).
+"""Autograding runs each submission's kernel in a bubblewrap sandbox (coursetools.grading.sandbox).
 
 A student's code may not read the instructor's files (source/, solutions/, the gradebook, other
 submissions, the grader's home), write outside its scratch folder, reach the network, or shadow
@@ -22,7 +22,7 @@ import nbformat
 import pytest
 from conftest import ROOT
 
-from coursetools import sandbox
+from coursetools.grading import sandbox
 
 BWRAP = shutil.which("bwrap")
 needs_bwrap = pytest.mark.skipif(BWRAP is None,
@@ -79,7 +79,7 @@ def test_grading_config(tmp_path, monkeypatch):
     from jupyter_client.kernelspec import KernelSpecManager
 
     spec = KernelSpecManager().get_kernel_spec(sandbox.KERNEL_NAME)
-    assert spec.argv[1:3] == ["-m", "coursetools.sandbox"] and spec.interrupt_mode == "message"
+    assert spec.argv[1:3] == ["-m", "coursetools.grading.sandbox"] and spec.interrupt_mode == "message"
     assert (tmp_path / "grading").stat().st_mode & 0o777 == 0o700
 
 
@@ -107,7 +107,7 @@ def test_process_workdir_is_private_and_reused(monkeypatch):
     assert workdir.name.startswith(f"{sandbox.WORKDIR_PREFIX}{os.getpid()}-")
     assert workdir.stat().st_mode & 0o777 == 0o700
     spec = json.loads((workdir / "jupyter" / "kernels" / sandbox.KERNEL_NAME / "kernel.json").read_text())
-    assert spec["argv"][1:5] == ["-m", "coursetools.sandbox", "--workdir", str(workdir)]
+    assert spec["argv"][1:5] == ["-m", "coursetools.grading.sandbox", "--workdir", str(workdir)]
     assert "JUPYTER_PATH" not in os.environ  # nothing of the grading process's environment changes
 
 
@@ -118,13 +118,14 @@ def test_kernel_manager_uses_the_sandbox_kernelspec_over_ipc():
     km = sandbox.kernel_manager(KernelManager)
     assert km.kernel_name == sandbox.KERNEL_NAME and km.transport == "ipc"
     assert Path(km.ip).parent == workdir / "ipc" and Path(km.connection_file).parent == workdir / "connections"
-    assert km.kernel_spec.argv[1:3] == ["-m", "coursetools.sandbox"] and km.kernel_spec.interrupt_mode == "message"
+    assert km.kernel_spec.argv[1:3] == ["-m", "coursetools.grading.sandbox"]
+    assert km.kernel_spec.interrupt_mode == "message"
     assert sandbox.kernel_manager(KernelManager).connection_file != km.connection_file
 
 
 MAKE_WORKDIR = """
 import os, signal, sys
-from coursetools import sandbox
+from coursetools.grading import sandbox
 print(sandbox.process_workdir(), flush=True)
 if sys.argv[1] == "kill":
     os.kill(os.getpid(), signal.SIGKILL)
@@ -153,7 +154,7 @@ def test_process_workdirs_are_removed_at_exit_and_after_a_kill(tmp_path):
 def test_unsandboxed_only_by_explicit_opt_out(monkeypatch):
     from traitlets.config import Config
 
-    from coursetools.grading import TrustedExecute, unsandboxed_reason
+    from coursetools.grading.execute import TrustedExecute, unsandboxed_reason
 
     monkeypatch.delenv(sandbox.OPT_OUT_ENV, raising=False)
     assert unsandboxed_reason() == unsandboxed_reason(Config()) == unsandboxed_reason(TrustedExecute()) == ""
@@ -169,7 +170,7 @@ def test_unsandboxed_only_by_explicit_opt_out(monkeypatch):
 def test_autograde_stops_with_one_sentence_when_the_sandbox_cannot_run(monkeypatch, caplog):
     import logging
 
-    from coursetools import grading
+    from coursetools.grading import execute as grading
 
     def unavailable():
         return False, "bubblewrap (bwrap) is not installed: apt-get install bubblewrap"
@@ -440,7 +441,7 @@ GRADER_DIES = """
 import os, sys
 from pathlib import Path
 from jupyter_client.manager import KernelManager
-from coursetools import sandbox
+from coursetools.grading import sandbox
 km = KernelManager(kernel_name=sandbox.KERNEL_NAME, config=sandbox.grading_config(Path(sys.argv[1])))
 km.start_kernel(cwd=sys.argv[2])
 kc = km.client()

@@ -1,18 +1,25 @@
-"""What the class got wrong: a per-exercise report of one graded assignment.
+"""Stage 5b, the per-exercise report: what the class got wrong, exercise by exercise.
 
-``python -m coursetools.grade`` calls :func:`exercise_report` after grading; it also runs alone::
+The pipeline (``coursetools.grading.pipeline``) writes it after every run; it also runs alone::
 
-    python -m coursetools.report 04_vmap            # from the course root, after grading
+    python -m coursetools.grading.exercises 04_vmap            # from the course root, after grading
 
 It writes ``reports/<assignment>_exercises.csv`` and ``reports/<assignment>_exercises.png`` and
-prints a short table. An *exercise* is the visible test cell ``<ex>`` and its hidden test cell
-``<ex>_hidden`` (grade ids, see CONTRIBUTING.md); its points are the sum of both. For each
-exercise: its maximum, the mean and the distribution of the points students got, how many got
-full, partial and no marks, and the most frequent failure messages with the number of students who
-saw each. A failure message is the first line of a failed check, as the grader wrote it into the
-autograded notebook's test cell (``coursetools.grading.TrustedExecute``); a cell that lost points
-without a failed check (zeroed by the grader after a kernel death, or changed by hand in the
-Formgrader) is counted with the reason the gradebook gives.
+prints a short table, always for the whole class as the gradebook holds it (a regrade of some
+students changes their rows only). An *exercise* is the visible test cell ``<ex>`` and its hidden
+test cell ``<ex>_hidden`` (grade ids, see CONTRIBUTING.md); its points are the sum of both. Each
+graded student lands in one of four columns per exercise:
+
+- ``not_attempted``: the answer cell ``<ex>_answer`` is the release's stub (unchanged, comments and
+  blank lines aside) or still raises its ``NotImplementedError`` and earned nothing;
+- ``failed``: attempted, no points;  ``partial``: attempted, some points;  ``full``: all points.
+
+The most frequent failure messages (with the number of students who saw each) are counted over
+attempted answers only, so blank notebooks do not crowd out the real mistakes. A failure message is
+the first line of a failed check, as the grader wrote it into the autograded notebook's test cell
+(``execute.TrustedExecute``); a cell that lost points without a failed check (zeroed by the grader
+after a kernel death, or changed by hand in the Formgrader) is counted with the reason the
+gradebook gives.
 
 Scores are the gradebook's (manual grades override automatic ones). Only submissions in the
 gradebook count: those that could not be graded at all are listed in ``reports/<assignment>.csv``.
@@ -23,14 +30,24 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from matplotlib.figure import Figure
+from nbgrader.api import Gradebook
+
+from coursetools.grading.course import db_url as course_db
+from coursetools.grading.score import ZERO_MARK
+
 #: Failure messages kept per exercise in the CSV and the terminal table.
 TOP = 3
 HIDDEN = "_hidden"
+ANSWER = "_answer"
+#: The stub's line that a blank answer still runs (nbgrader's ClearSolutions code stub).
+STUB_RAISE = re.compile(r"^\s*raise NotImplementedError\b", re.M)
 
 
 @dataclass
@@ -43,6 +60,7 @@ class CellResult:
     max_score: float
     message: str = ""  # first line of the failed check, '' when it passed or said nothing
     from_check: bool = True  # False: the message is the gradebook's reason (a grader's zero, a manual grade)
+    blank: bool = False  # the exercise's answer cell is the release's stub, or still raises its NotImplementedError
 
 
 @dataclass
@@ -50,7 +68,8 @@ class ExerciseStats:
     exercise: str
     max_points: float
     scores: list[float] = field(default_factory=list)  # one per student
-    messages: Counter = field(default_factory=Counter)  # message -> students who saw it
+    attempted: list[bool] = field(default_factory=list)  # one per student, in the same order
+    messages: Counter = field(default_factory=Counter)  # message -> attempting students who saw it
     notes: set = field(default_factory=set)  # messages that are the gradebook's reasons, not failed checks
 
     @property
@@ -61,17 +80,25 @@ class ExerciseStats:
     def mean(self) -> float:
         return sum(self.scores) / len(self.scores) if self.scores else 0.0
 
-    @property
-    def full(self) -> int:
-        return sum(s >= self.max_points for s in self.scores)
+    def _count(self, test) -> int:
+        return sum(bool(test(s, a)) for s, a in zip(self.scores, self.attempted, strict=True))
 
     @property
-    def zero(self) -> int:
-        return sum(s <= 0 for s in self.scores)
+    def full(self) -> int:
+        return self._count(lambda s, a: a and s >= self.max_points)
 
     @property
     def partial(self) -> int:
-        return self.students - self.full - self.zero
+        return self._count(lambda s, a: a and 0 < s < self.max_points)
+
+    @property
+    def failed(self) -> int:
+        """Attempted, and no points."""
+        return self._count(lambda s, a: a and s <= 0)
+
+    @property
+    def not_attempted(self) -> int:
+        return self._count(lambda s, a: not a)
 
     @property
     def distribution(self) -> dict[float, int]:
@@ -97,7 +124,8 @@ def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[E
     """Per-exercise statistics from graded cells; exercises in ``order`` (grade ids), others after, by name.
 
     A student's points on an exercise are the sum over its cells; a message is counted once per
-    student and exercise, however many of its cells showed it.
+    student and exercise, however many of its cells showed it, and only for students who attempted
+    the exercise (a cell marked ``blank`` with no points on the exercise is not an attempt).
     """
     ids = list(dict.fromkeys(exercise_of(g) for g in (order or [])))
     ids += sorted({exercise_of(c.grade_id) for c in cells} - set(ids))
@@ -111,7 +139,12 @@ def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[E
         max_points = max(sum(c.max_score for c in mine) for mine in per[ex].values())
         stats = ExerciseStats(ex, max_points)
         for _student, mine in sorted(per[ex].items()):
-            stats.scores.append(sum(c.score for c in mine))
+            points = sum(c.score for c in mine)
+            attempted = points > 0 or not any(c.blank for c in mine)
+            stats.scores.append(points)
+            stats.attempted.append(attempted)
+            if not attempted:  # a blank answer's failures say nothing about the exercise
+                continue
             stats.messages.update({c.message for c in mine if c.message and c.score < c.max_score})
             stats.notes.update(c.message for c in mine if c.message and not c.from_check)
         out.append(stats)
@@ -120,21 +153,45 @@ def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[E
 
 # -- reading a graded course ---------------------------------------------------------------------
 
-def _grade_ids_in_order(path: Path) -> list[str]:
-    nb = json.loads(path.read_text())
-    return [c["metadata"]["nbgrader"]["grade_id"] for c in nb.get("cells", [])
-            if c.get("metadata", {}).get("nbgrader", {}).get("grade") and "grade_id" in c["metadata"]["nbgrader"]]
-
-
-def _failed_messages(path: Path) -> dict[str, str]:
-    """Grade id -> first line of the failed check written into that test cell of an autograded notebook."""
+def _read(path: Path) -> dict:
     try:
-        nb = json.loads(path.read_text())
+        return json.loads(path.read_text())
     except (OSError, ValueError):  # not graded, or unreadable: its cells count without messages
         return {}
+
+
+def _nbgrader(cell: dict) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+
+
+def _grade_ids_in_order(nb: dict) -> list[str]:
+    return [_nbgrader(c)["grade_id"] for c in nb.get("cells", []) if _nbgrader(c).get("grade")
+            and "grade_id" in _nbgrader(c)]
+
+
+def _answers(nb: dict) -> dict[str, str]:
+    """Answer cell grade id -> its source."""
+    return {_nbgrader(c)["grade_id"]: "".join(c.get("source", "")) for c in nb.get("cells", [])
+            if _nbgrader(c).get("solution") and "grade_id" in _nbgrader(c)}
+
+
+def _code_lines(source: str) -> list[str]:
+    return [line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def is_blank(answer: str | None, stub: str | None) -> bool:
+    """Whether an answer is the release's stub: unchanged (comments and blank lines aside), or still
+    raising the stub's ``NotImplementedError``."""
+    if answer is None:
+        return True
+    return (stub is not None and _code_lines(answer) == _code_lines(stub)) or bool(STUB_RAISE.search(answer))
+
+
+def _failed_messages(nb: dict) -> dict[str, str]:
+    """Grade id -> first line of the failed check written into that test cell of an autograded notebook."""
     out = {}
     for cell in nb.get("cells", []):
-        gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        gid = _nbgrader(cell).get("grade_id")
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         if gid and errors:
             err = errors[-1]
@@ -145,31 +202,27 @@ def _failed_messages(path: Path) -> dict[str, str]:
 
 def collect(course: Path, assignment: str, db_url: str | None = None) -> tuple[list[CellResult], list[str]]:
     """Every graded cell of every submission of ``assignment`` in the gradebook, and the grade ids in order."""
-    from nbgrader.api import Gradebook
-
-    from coursetools.grade import ZERO_MARK
-    from coursetools.grade import db_url as course_db
-
     course = Path(course).resolve()
     cells: list[CellResult] = []
     order: list[str] = []
+    stubs: dict[str, dict[str, str]] = {}
     with Gradebook(db_url or course_db(course)) as gb:
         assignment_row = gb.find_assignment(assignment)
         notebooks = [nb.name for nb in assignment_row.notebooks]
         many = len(notebooks) > 1
         for name in notebooks:
-            for folder in ("release", "source"):
-                path = course / folder / assignment / f"{name}.ipynb"
-                if path.exists():
-                    order += [f"{name}:{g}" if many else g for g in _grade_ids_in_order(path)]
-                    break
+            release = _read(course / "release" / assignment / f"{name}.ipynb")
+            stubs[name] = _answers(release)
+            template = release or _read(course / "source" / assignment / f"{name}.ipynb")
+            order += [f"{name}:{g}" if many else g for g in _grade_ids_in_order(template)]
         for sub in assignment_row.submissions:
             student = sub.student.id
             notes = [c.manual_comment for nb in sub.notebooks for c in nb.comments
                      if (c.manual_comment or "").startswith(ZERO_MARK)]
             zeroed = first_line(notes[0][len(ZERO_MARK):].split(". ")[0]) if notes else ""
             for nb in sub.notebooks:
-                failed = _failed_messages(course / "autograded" / student / assignment / f"{nb.name}.ipynb")
+                graded = _read(course / "autograded" / student / assignment / f"{nb.name}.ipynb")
+                failed, answers = _failed_messages(graded), _answers(graded)
                 for g in nb.grades:
                     score, max_score = float(g.score or 0.0), float(g.max_score or 0.0)
                     message = failed.get(g.name, "")
@@ -179,8 +232,11 @@ def collect(course: Path, assignment: str, db_url: str | None = None) -> tuple[l
                             message = zeroed
                         elif g.manual_score is not None:
                             message = "points set by hand in the Formgrader"
+                    answer_id = exercise_of(g.name) + ANSWER
+                    blank = (bool(graded) and answer_id in stubs[nb.name]
+                             and is_blank(answers.get(answer_id), stubs[nb.name][answer_id]))
                     cells.append(CellResult(student, f"{nb.name}:{g.name}" if many else g.name, score, max_score,
-                                            message, from_check))
+                                            message, from_check, blank))
     return cells, order
 
 
@@ -190,15 +246,21 @@ def _points(x: float) -> str:
     return f"{x:g}"
 
 
+#: The four kinds of students per exercise, in the CSV, the table and the figure.
+KINDS = (("full", "full marks", "tab:green"), ("partial", "partial", "tab:orange"),
+         ("failed", "attempted, no marks", "tab:red"), ("not_attempted", "not attempted", "tab:gray"))
+
+
 def write_csv(path: Path, stats: list[ExerciseStats]) -> None:
-    header = ["exercise", "max_points", "students", "mean", "full", "partial", "zero", "distribution"]
+    header = ["exercise", "max_points", "students", "mean", *(k for k, _, _ in KINDS), "distribution"]
     for k in range(1, TOP + 1):
         header += [f"message_{k}", f"count_{k}"]
     with open(path, "w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(header)
         for s in stats:
-            row = [s.exercise, _points(s.max_points), s.students, f"{s.mean:.3f}", s.full, s.partial, s.zero,
+            row = [s.exercise, _points(s.max_points), s.students, f"{s.mean:.3f}",
+                   *(getattr(s, k) for k, _, _ in KINDS),
                    " ".join(f"{_points(p)}:{n}" for p, n in s.distribution.items())]
             top = s.top_messages()
             for k in range(TOP):
@@ -207,17 +269,12 @@ def write_csv(path: Path, stats: list[ExerciseStats]) -> None:
 
 
 def plot(path: Path, assignment: str, stats: list[ExerciseStats]) -> None:
-    """One horizontal bar per exercise (first on top): shares of students with full, partial and no marks."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(8, 0.45 * len(stats) + 1.2), dpi=100)
+    """One horizontal bar per exercise (first on top): shares of students with full, partial, no marks, blank."""
+    fig = Figure(figsize=(8, 0.45 * len(stats) + 1.2), dpi=100)
+    ax = fig.subplots()
     labels = [f"{s.exercise} (mean {s.mean:.2g} of {_points(s.max_points)})" for s in stats]
     left = [0.0] * len(stats)
-    parts = [("full marks", "full", "tab:green"), ("partial", "partial", "tab:orange"), ("no marks", "zero", "tab:red")]
-    for label, attr, colour in parts:
+    for attr, label, colour in KINDS:
         shares = [getattr(s, attr) / s.students * 100 if s.students else 0.0 for s in stats]
         bars = ax.barh(labels, shares, left=left, color=colour, label=label)
         for bar, s, share in zip(bars, stats, shares, strict=True):
@@ -232,25 +289,27 @@ def plot(path: Path, assignment: str, stats: list[ExerciseStats]) -> None:
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False, fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
-    plt.close(fig)
 
 
 def table(stats: list[ExerciseStats], width: int = 120) -> str:
-    """A short table for the terminal: one line per exercise and its most frequent failure."""
+    """A short table for the terminal: one line per exercise and its most frequent failure among attempts."""
     name = max([len("exercise"), *(len(s.exercise) for s in stats)])
-    head = f"{'exercise':<{name}}  {'max':>4}  {'mean':>5}  {'full':>4}  {'part':>4}  {'zero':>4}"
-    lines = [f"{head}  most frequent failure"]
+    head = f"{'exercise':<{name}}  {'max':>4}  {'mean':>5}  {'full':>4}  {'part':>4}  {'fail':>4}  {'blank':>5}"
+    lines = [f"{head}  most frequent failure (attempts only)"]
     for s in stats:
         top = s.top_messages(1)
         fail = f"{top[0][1]}x {top[0][0]}" if top else ""
         line = (f"{s.exercise:<{name}}  {_points(s.max_points):>4}  {s.mean:>5.2f}  {s.full:>4}  {s.partial:>4}  "
-                f"{s.zero:>4}  {fail}")
+                f"{s.failed:>4}  {s.not_attempted:>5}  {fail}")
         lines.append(line if len(line) <= width else line[: width - 3] + "...")
     return "\n".join(lines)
 
 
-def exercise_report(course: Path, assignment: str, out: Path | None = None) -> list[ExerciseStats]:
-    """Write ``<out>/<assignment>_exercises.csv`` and ``.png`` (out: ``reports/``), print the table."""
+def exercise_report(course: Path, assignment: str, out: Path | None = None, failed: int = 0) -> list[ExerciseStats]:
+    """Write ``<out>/<assignment>_exercises.csv`` and ``.png`` (out: ``reports/``), print the table.
+
+    ``failed``: submissions that could not be graded (not in the gradebook), named in the heading.
+    """
     course = Path(course).resolve()
     out = Path(out or course / "reports")
     out.mkdir(parents=True, exist_ok=True)
@@ -262,7 +321,8 @@ def exercise_report(course: Path, assignment: str, out: Path | None = None) -> l
     write_csv(out / f"{assignment}_exercises.csv", stats)
     plot(out / f"{assignment}_exercises.png", assignment, stats)
     n = max(s.students for s in stats)
-    print(f"\nper exercise ({n} graded submissions; report: {out / (assignment + '_exercises.csv')}):")
+    apart = f"; {failed} that could not be graded are not counted" if failed else ""
+    print(f"\nper exercise ({n} graded submissions{apart}; report: {out / (assignment + '_exercises.csv')}):")
     print(table(stats))
     return stats
 

@@ -16,12 +16,12 @@ package ``bubblewrap``) as an unprivileged user (``nobody`` when the grader is r
 - ``python -I``: neither the working directory, user site-packages nor ``PYTHON*`` variables are
   on the module path, so a ``numpy.py`` next to the notebook does not shadow ``numpy``.
 
-Wiring: every autograde with this course's configuration passes ``coursetools.grading.TrustedExecute``
+Wiring: every autograde with this course's configuration passes ``execute.TrustedExecute``
 (``nbgrader_config.py``), which starts each kernel through :func:`kernel_manager`: the kernelspec
 ``jax-course-sandbox`` from the grading process's private folder (:func:`process_workdir`), whatever
 kernelspec the submitted notebook names, over the ``ipc`` transport. So ``nbgrader autograde``, the
 Formgrader's Autograde button, the grading command and any direct call of nbgrader's autograde all
-run student code here. The kernelspec runs ``python -m coursetools.sandbox --workdir DIR
+run student code here. The kernelspec runs ``python -m coursetools.grading.sandbox --workdir DIR
 {connection_file}``: this launcher, as the grader's user, copies the submission folder (nbgrader's
 working directory for the kernel) into a fresh private folder, links the grader's socket paths to
 the kernel's socket folder, starts ``bwrap`` and waits; it removes the folder when the kernel exits.
@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import ctypes
 import functools
 import json
 import os
@@ -49,7 +50,14 @@ import signal
 import subprocess
 import sys
 import tempfile
+import uuid
+from multiprocessing import util as multiprocessing_util
 from pathlib import Path
+
+from jupyter_client.kernelspec import KernelSpecManager
+from traitlets.config import Config
+
+import jaxcourse
 
 KERNEL_NAME = "jax-course-sandbox"
 #: Set to 1 to run student code without the sandbox (only for code you trust); so does
@@ -111,8 +119,6 @@ def course_package() -> Path | None:
     """This course's helper package (``jaxcourse``), which assignments import (device simulation,
     images): bound read-only when it lives outside the virtualenv (an editable install). It holds
     tools and pictures, no solutions or tests."""
-    import jaxcourse
-
     pkg = Path(jaxcourse.__file__).resolve().parent
     if any(r == pkg or r in pkg.parents for r in python_roots()):
         return None
@@ -266,7 +272,7 @@ def _copy_submission(src: Path, dest: Path) -> None:
             shutil.copytree(entry, target, symlinks=True, ignore=_hard_links)
         elif entry.is_file():
             if entry.stat().st_nlink > 1:  # a hard link could point at any file root can read
-                print(f"coursetools.sandbox: not copying {entry.name} (a hard link)", file=sys.stderr)
+                print(f"coursetools.grading.sandbox: not copying {entry.name} (a hard link)", file=sys.stderr)
                 continue
             shutil.copy2(entry, target)
 
@@ -288,8 +294,6 @@ def _term_with_parent() -> None:
 
     (An ordinary ipykernel watches JPY_PARENT_PID for that; in the sandbox it cannot see its grader.)
     """
-    import ctypes
-
     try:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
@@ -308,7 +312,7 @@ def launch(connection_file: str, workdir: str, kernel_args: list[str]) -> int:
     info = json.loads(Path(connection_file).read_text())
     if info.get("transport") != "ipc":
         raise SandboxError("the sandboxed kernel has no network: set KernelManager.transport = 'ipc' "
-                           "(coursetools.sandbox.grading_config does)")
+                           "(coursetools.grading.sandbox.grading_config does)")
     user = sandbox_user()
     running: list[subprocess.Popen] = []
 
@@ -369,7 +373,7 @@ def launch(connection_file: str, workdir: str, kernel_args: list[str]) -> int:
 
 def kernelspec(workdir: Path) -> dict:
     return {
-        "argv": [sys.executable, "-m", "coursetools.sandbox", "--workdir", str(workdir), "{connection_file}"],
+        "argv": [sys.executable, "-m", "coursetools.grading.sandbox", "--workdir", str(workdir), "{connection_file}"],
         "display_name": "Python 3 (JAX course, sandboxed for grading)",
         "language": "python",
         # ipykernel interrupts itself on an interrupt_request message: no signal crosses the sandbox.
@@ -400,8 +404,6 @@ def grading_config(workdir: Path | str | None = None):
     :func:`process_workdir`, removed when the process exits. (Autograding with the course's
     configuration needs none of this: ``TrustedExecute`` starts the sandbox itself.)
     """
-    from traitlets.config import Config
-
     if workdir is None:
         workdir = process_workdir()
     workdir = Path(workdir).resolve()
@@ -481,9 +483,7 @@ def process_workdir() -> Path:
     _WORKDIR[pid] = folder
     atexit.register(remove_workdir, pid)
     try:  # multiprocessing workers started by fork leave through os._exit, which skips atexit
-        from multiprocessing import util
-
-        util.Finalize(None, remove_workdir, args=(pid,), exitpriority=0)
+        multiprocessing_util.Finalize(None, remove_workdir, args=(pid,), exitpriority=0)
     except Exception:  # noqa: BLE001 (only a second chance at cleaning up)
         pass
     for sub in ("ipc", "run", "connections"):
@@ -501,10 +501,6 @@ def kernel_manager(manager_class, config=None, workdir: Path | None = None, **kw
     transport is ``ipc`` with the grader's socket links in the workdir, and the connection file
     (it holds the session key) lives there too, so nothing of a kernel outlives the process.
     """
-    import uuid
-
-    from jupyter_client.kernelspec import KernelSpecManager
-
     workdir = Path(workdir) if workdir is not None else process_workdir()
     ksm = KernelSpecManager(kernel_dirs=[str(workdir / "jupyter" / "kernels")], ensure_native_kernel=False)
     km = manager_class(kernel_name=KERNEL_NAME, kernel_spec_manager=ksm, config=config, **kwargs)
@@ -568,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return launch(args.connection_file, args.workdir, kernel_args)
     except SandboxError as err:
-        print(f"coursetools.sandbox: {err}", file=sys.stderr)
+        print(f"coursetools.grading.sandbox: {err}", file=sys.stderr)
         return 2
 
 

@@ -1,10 +1,10 @@
-"""The grading command on a Dask distributed cluster: one submission per task, graded as locally.
+"""The Dask backend: one submission per task on the workers of a Dask distributed cluster.
 
-``python -m coursetools.grade 04_vmap --scheduler tcp://HOST:8786`` (or ``JAXCOURSE_DASK_SCHEDULER``)
+``python -m coursetools.grading 04_vmap --scheduler tcp://HOST:8786`` (or ``JAXCOURSE_DASK_SCHEDULER``)
 sends each submission to the workers of a running Dask cluster instead of the local worker pool.
-A Dask worker grades exactly as a local worker does (``coursetools.grade._autograde``): nbgrader's
-autograde with this course's preprocessors, so the student's kernel runs in the bubblewrap sandbox
-(``coursetools.grading.TrustedExecute``) and the verdicts come from the trusted checker process;
+A Dask worker grades exactly as a local worker does (``coursetools.grading.worker.grade_submission``):
+nbgrader's autograde with this course's preprocessors, so the student's kernel runs in the bubblewrap
+sandbox (``execute.TrustedExecute``) and the verdicts come from the trusted checker process;
 the scores go straight into the shared gradebook, which must be PostgreSQL unless every worker runs
 on the grader's machine.
 
@@ -18,7 +18,7 @@ What a worker needs, checked when the run starts (:func:`check_worker`, run by t
   (a worker that does not see the run's marker file in its course folder grades in its own copy
   and removes each student's files from it once they are sent back);
 - the course's virtualenv (this package, nbgrader, psycopg2 for PostgreSQL) and the sandbox
-  (bubblewrap, ``coursetools.sandbox.available``) unless grading is explicitly unsandboxed;
+  (bubblewrap, ``coursetools.grading.sandbox.available``) unless grading is explicitly unsandboxed;
 - a connection to the gradebook.
 
 A worker that fails the check is reported by name and never gets a submission: only fit workers
@@ -32,8 +32,11 @@ Faults: a worker that dies while grading loses nothing: the scheduler runs its t
 another worker (``distributed.scheduler.allowed-failures``, 3 by default), nbgrader's
 ``force=True`` rewrites any half-written result, and the gradebook's unique constraints keep rows
 from doubling. A task that fails for good (``KilledWorker`` or any other exception) becomes status
-``failed`` with the reason; its gradebook entry and autograded folder are removed so that no
-feedback and no score of 0 can look like a grade.
+``failed`` with the reason; the pipeline then removes its gradebook entry and graded folder (as
+for every failed submission, ``score.forget_submission``) so that no score of 0 can look like a grade.
+
+This module is imported only when grading on Dask (``--scheduler``): Dask is an optional, heavy
+dependency that the local backend does not need.
 """
 
 from __future__ import annotations
@@ -46,16 +49,25 @@ import os
 import shutil
 import socket
 import sys
+import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
+
+from distributed import Client, get_worker, wait
+from distributed.diagnostics.plugin import WorkerPlugin
+from sqlalchemy import create_engine, text
+
+from coursetools.grading import sandbox
+from coursetools.grading import worker as grading_worker
+from coursetools.grading.backends import Backend, Run
+from coursetools.grading.result import Result, failed
 
 #: Environment variable naming the course's folder on a worker machine (when it is not the grader's path).
 WORKER_COURSE_ENV = "JAXCOURSE_WORKER_COURSE"
 #: Environment variable with the scheduler's address: the same as ``--scheduler``.
 SCHEDULER_ENV = "JAXCOURSE_DASK_SCHEDULER"
-#: Failures worth another try inside the task (the grading machinery's, not the student's).
-RETRIES = 2
 
 
 # -- what a worker needs ---------------------------------------------------------------------------
@@ -93,22 +105,12 @@ def check_worker(course: str, assignment: str, expected: dict[str, str], sandbox
             return f"{rel} is missing from {where}"
         if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
             return f"{rel} in {where} differs from the grader's copy (copy the course again)"
-    try:
-        import nbgrader  # noqa: F401
-
-        import coursetools.grading  # noqa: F401
-    except ImportError as err:
-        return f"the course's virtualenv is incomplete here ({err})"
     if sandboxed:
-        from coursetools import sandbox
-
         ok, why = sandbox.available()
         if not ok:
             sandbox.available.cache_clear()
             return f"the sandbox cannot run here: {why}"
     try:
-        from sqlalchemy import create_engine, text
-
         engine = create_engine(db)
         try:
             with engine.connect() as conn:
@@ -118,12 +120,6 @@ def check_worker(course: str, assignment: str, expected: dict[str, str], sandbox
     except Exception as err:  # noqa: BLE001 (any failure means: no gradebook from here)
         return f"cannot reach the gradebook from here ({err.__class__.__name__}: {str(err).splitlines()[0][:160]})"
     return ""
-
-
-try:
-    from distributed.diagnostics.plugin import WorkerPlugin
-except ImportError:  # the local mode needs no Dask
-    WorkerPlugin = object  # type: ignore[misc,assignment]
 
 
 class CourseCheck(WorkerPlugin):
@@ -148,7 +144,7 @@ class CourseCheck(WorkerPlugin):
         if self.resource in worker.state.total_resources:
             await worker.set_resources(**{self.resource: 0})
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, release_worker_state)
+        await loop.run_in_executor(None, grading_worker.release)
 
 
 def _plugin_problem(name: str, dask_worker=None) -> str:
@@ -157,25 +153,8 @@ def _plugin_problem(name: str, dask_worker=None) -> str:
 
 
 # -- on a worker -----------------------------------------------------------------------------------
-_STATE: dict[str, tuple] = {}
-
-
-def release_worker_state() -> None:
-    """Forget the nbgrader API, stop the trusted checkers and remove this process's grading folder."""
-    from coursetools import grade, grading, sandbox
-
-    _STATE.clear()
-    grade._API = None
-    grading.stop_checkers()
-    sandbox.remove_workdir()
-
-
 def sweep_dead_workdirs() -> int:
     """Remove the grading folders that killed processes left on this machine; how many remain of others."""
-    import tempfile
-
-    from coursetools import sandbox
-
     parent = Path(tempfile.gettempdir())
     sandbox.sweep_workdirs(parent)
     return len(list(parent.glob(f"{sandbox.WORKDIR_PREFIX}*")))
@@ -197,35 +176,22 @@ def _put_files(folder: Path, files: dict[str, bytes]) -> bool:
     return True
 
 
-def grade_submission(course: str, assignment: str, student: str, files: dict[str, bytes], sandboxed: bool,
-                     db: str, marker: str = "") -> dict:
-    """One Dask task: grade one submission in this worker process, as a local grading worker does.
+def grade_task(course: str, assignment: str, student: str, files: dict[str, bytes], sandboxed: bool, db: str,
+               marker: str = "") -> dict:
+    """One Dask task: grade one submission in this worker process with ``worker.grade_submission``.
 
     ``files`` is the submission folder's content; the result carries the autograded folder's.
     ``marker`` names a file the grader keeps in its course folder during the run: where the worker
     does not see it, the worker grades in its own copy of the course, and removes the student's
     files and results from that copy once they are sent back.
     """
-    from distributed import get_worker
-
-    from coursetools import grade
-
     where = worker_course(course).resolve()
-    key = (str(where), sandboxed, db)
-    if _STATE.get("key") != key or grade._API is None:
-        grade._init_worker(str(where), sandboxed, db=db)
-        _STATE["key"] = key
-    os.chdir(where)
     inbox = where / "submitted" / student / assignment
     copied = not (marker and (where / marker).exists())
     _put_files(inbox, files)
     out = where / "autograded" / student / assignment
     try:
-        log, ok, problems = "", False, []
-        for _attempt in range(RETRIES + 1):
-            ok, log, problems = grade._autograde(assignment, student)
-            if ok or not any(marker in log for marker in grade.RETRYABLE):
-                break
+        outcome = grading_worker.grade_submission(str(where), assignment, student, sandboxed, db)
         produced = _files(out) if out.is_dir() else {}
     finally:
         if copied:
@@ -233,9 +199,8 @@ def grade_submission(course: str, assignment: str, student: str, files: dict[str
                 shutil.rmtree(folder, ignore_errors=True)
                 with contextlib.suppress(OSError):  # the student's folder, when it is now empty
                     folder.parent.rmdir()
-    worker = get_worker()
-    return {"ok": ok, "log": log, "problems": problems, "files": produced, "worker": str(worker.name),
-            "address": worker.address}
+    this = get_worker()
+    return {"outcome": outcome, "files": produced, "worker": str(this.name), "address": this.address}
 
 
 # -- on the grader's machine -----------------------------------------------------------------------
@@ -278,17 +243,16 @@ def sqlite_refusal(db: str, addresses: list[str]) -> str:
             f"PostgreSQL gradebook they all reach.")
 
 
-class DaskGrading:
+class DaskCluster(Backend):
     """A grading run's connection to a Dask cluster: checks the workers, grades, cleans up."""
 
-    def __init__(self, scheduler: str, course: Path, assignment: str, sandboxed: bool, db: str,
-                 worker_course_path: str | None = None, connect_timeout: float = 30):
-        try:
-            from distributed import Client
-        except ImportError:
-            raise SystemExit("--scheduler needs dask.distributed: pip install -r requirements.txt") from None
-        self.course, self.assignment, self.sandboxed, self.db = course, assignment, sandboxed, db
-        self.remote_course = str(worker_course_path or course)
+    name = "dask"
+    grades_here = False  # the sandbox is checked on every worker instead (CourseCheck)
+
+    def __init__(self, run: Run, scheduler: str, worker_course_path: str | None = None, connect_timeout: float = 30):
+        super().__init__(run)
+        self.course, self.assignment, self.sandboxed, self.db = run.course, run.assignment, run.sandboxed, run.db
+        self.remote_course = str(worker_course_path or run.course)
         try:
             self.client = Client(scheduler, timeout=connect_timeout)
         except OSError as err:
@@ -298,15 +262,16 @@ class DaskGrading:
         self.resource = f"jaxcourse-grader-{token}"
         # Workers that see this file grade in this very folder; the others in their own copy.
         self.marker = f".jaxcourse-dask-run-{token}"
-        (course / self.marker).write_text("a grading run on a Dask cluster is using this course\n")
+        (self.course / self.marker).write_text("a grading run on a Dask cluster is using this course\n")
         self.problems: dict[str, str] = {}
         self.names: dict[str, str] = {}
         try:
             self._start()
         except BaseException:
-            (course / self.marker).unlink(missing_ok=True)
+            (self.course / self.marker).unlink(missing_ok=True)
             self.client.close()
             raise
+        self.workers = len(self.fit)
 
     def _workers(self) -> dict[str, dict]:
         return self.client.scheduler_info(n_workers=-1)["workers"]
@@ -334,29 +299,9 @@ class DaskGrading:
         print(f"dask: {len(self.fit)} of {len(self.problems)} worker(s) at {self.client.scheduler.address} "
               f"grade {self.assignment}", flush=True)
 
-    def grade(self, students: list[str], submitted: Path, notebooks: list[str], timeout: float,
-              progress=None) -> list:
-        """Grade ``students`` on the fit workers; one Result per student, in completion order."""
-        from distributed import wait
-
-        from coursetools.grade import Result, precheck
-
-        results: list[Result] = []
-
-        def done(r: Result) -> None:
-            results.append(r)
-            if progress is not None:
-                progress(len(results), len(students), r)
-
-        todo = []
-        for student in students:
-            folder = submitted / student / self.assignment
-            reason = precheck(folder, notebooks)
-            if reason:
-                done(Result(student, status="failed", reason=reason))
-            else:
-                todo.append((student, folder))
-        todo.reverse()
+    def grade(self, students: list[str], done: Callable[[Result], None]) -> None:
+        """Grade ``students`` on the fit workers, a bounded window of tasks at a time."""
+        todo = list(reversed(students))
         futures: dict = {}
         started: dict[str, float] = {}
         pending: set = set()
@@ -365,11 +310,11 @@ class DaskGrading:
             # would sit in the scheduler's memory. Workers that join later widen it.
             window = 2 * max(1, len(self.client.nthreads())) + 2
             while todo and len(pending) < window:
-                student, folder = todo.pop()
+                student = todo.pop()
                 key = f"grade-{self.assignment}-{student}-{uuid.uuid4().hex[:8]}"
-                fut = self.client.submit(grade_submission, self.remote_course, self.assignment, student,
-                                         _files(folder), self.sandboxed, self.db, self.marker, key=key,
-                                         pure=False, resources={self.resource: 1})
+                fut = self.client.submit(grade_task, self.remote_course, self.assignment, student,
+                                         _files(self.run.folder(student)), self.sandboxed, self.db, self.marker,
+                                         key=key, pure=False, resources={self.resource: 1})
                 futures[fut] = student
                 pending.add(fut)
             try:
@@ -383,42 +328,19 @@ class DaskGrading:
             for fut in list(pending):
                 if fut.key in running:
                     started.setdefault(fut.key, now)
-                if now - started.get(fut.key, now) > timeout:
+                if now - started.get(fut.key, now) > self.run.timeout:
                     fut.cancel()
                     pending.discard(fut)
-                    done(self._failed(futures.pop(fut), f"grading took longer than {timeout:.0f} s"))
-        return results
+                    done(failed(futures.pop(fut), f"grading took longer than {self.run.timeout:.0f} s"))
 
-    def _result(self, fut, student: str):
-        from coursetools.grade import Result, failure_reason
-
+    def _result(self, fut, student: str) -> Result:
         try:
             out = fut.result()
         except Exception as err:  # noqa: BLE001 (KilledWorker, a lost scheduler, a bug in the task)
-            return self._failed(student, f"the Dask task failed ({err.__class__.__name__}: {str(err)[:160]})")
-        folder = self.course / "autograded" / student / self.assignment
+            return failed(student, f"the Dask task failed ({err.__class__.__name__}: {str(err)[:160]})")
         if out["files"]:
-            _put_files(folder, out["files"])
-        if not out["ok"]:
-            return Result(student, status="failed", reason=failure_reason(out["log"]))
-        if out["problems"]:
-            return Result(student, status="check", reason="; ".join(out["problems"]))
-        return Result(student)
-
-    def _failed(self, student: str, reason: str):
-        """A submission that could not be graded: nothing of it may look like a grade (no row, no feedback)."""
-        from nbgrader.api import Gradebook, MissingEntry
-
-        from coursetools.grade import Result
-
-        for kind in ("autograded", "feedback"):
-            shutil.rmtree(self.course / kind / student / self.assignment, ignore_errors=True)
-        with Gradebook(self.db) as gb:
-            try:
-                gb.remove_submission(self.assignment, student)
-            except MissingEntry:
-                pass
-        return Result(student, status="failed", reason=reason)
+            _put_files(self.course / "autograded" / student / self.assignment, out["files"])
+        return grading_worker.result_of(student, out["outcome"])
 
     def close(self) -> None:
         """Release every worker's grading state and remove what killed workers left; disconnect."""
@@ -432,9 +354,3 @@ class DaskGrading:
             pass
         (self.course / self.marker).unlink(missing_ok=True)
         self.client.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

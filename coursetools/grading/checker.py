@@ -1,6 +1,6 @@
 """The trusted half of the tests: split test cells and decide verdicts from a probe's values.
 
-Runs only on the instructor's side, as ``python -I -m coursetools.checker`` (see
+Runs only on the instructor's side, as ``python -I -m coursetools.grading.checker`` (see
 ``jaxcourse.checking`` for the cell shape and the value protocol that students' kernels use). It
 never runs student code: it reads the plain values each probe handed back and runs the instructor's
 ``check`` on them.
@@ -9,6 +9,7 @@ never runs student code: it reads the plain values each probe handed back and ru
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import sys
 import traceback
@@ -119,8 +120,6 @@ def run_checks(job: dict) -> dict[str, dict]:
     ``{grade_id: {"passed": bool, "message": str}}``. Each test runs in its own copy of the setup
     namespace.
     """
-    import contextlib
-
     verdicts: dict[str, dict] = {}
     with contextlib.redirect_stdout(sys.stderr):
         namespace = _setup_namespace(job.get("setup", []))
@@ -196,12 +195,12 @@ def serve() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -I -m coursetools.checker JOB.json VERDICTS.json``, or ``--serve`` (see :func:`serve`)."""
+    """``python -I -m coursetools.grading.checker JOB.json VERDICTS.json``, or ``--serve`` (see :func:`serve`)."""
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["--serve"]:
         return serve()
     if len(argv) != 2:
-        print("usage: python -m coursetools.checker JOB.json VERDICTS.json | --serve", file=sys.stderr)
+        print("usage: python -m coursetools.grading.checker JOB.json VERDICTS.json | --serve", file=sys.stderr)
         return 2
     try:
         _run_job(*argv)

@@ -1,23 +1,17 @@
-"""Grading pieces that plug into nbgrader (see ``nbgrader_config.py``).
+"""Stage 3, execute: run the student's code in the sandbox and decide every test outside it.
 
 nbgrader's own autograde runs every test cell in the student's kernel and calls a test passed when
-its cell raised nothing there, which any code in that process can arrange. Here:
+its cell raised nothing there, which any code in that process can arrange. Here
+:class:`TrustedExecute` (instead of nbgrader's ``Execute``, see ``nbgrader_config.py``) runs the
+setup, answer and extra cells of the notebook that ``precheck.Canonicalize`` rebuilt, then the
+*probe* half of each test cell (``jaxcourse.checking``) in the student's kernel, collects the values
+each probe hands back, and runs the *check* halves in a separate trusted process,
+``python -I -m coursetools.grading.checker``, that never runs student code. Each test cell's output
+is then written from that verdict: nothing, or an error with one sentence. nbgrader's
+``SaveAutoGrades`` reads the scores from those outputs. A cell that kills the kernel or runs past
+the time limit is skipped on a fresh kernel, so the other exercises are still graded.
 
-1. :class:`Canonicalize` (instead of nbgrader's sanitising steps) rebuilds the submission from the
-   instructor's copy: every cell comes from the release notebook and the gradebook, except the
-   answer cells (by grade id) and the student's own extra code cells, which are taken from the
-   submission. Changed, deleted, relabelled or added test cells therefore change nothing; what was
-   odd about the submission is recorded in :data:`PROBLEMS` for the grading report.
-2. :class:`TrustedExecute` (instead of ``Execute``) runs the setup, answer and extra cells and then
-   the *probe* half of each test cell (``jaxcourse.checking``) in the student's kernel, collects
-   the values each probe hands back, and runs
-   the *check* halves in a separate trusted process, ``python -I -m coursetools.checker``, that
-   never runs student code. Each test cell's output is then written from that verdict: nothing, or
-   an error with one sentence. nbgrader's ``SaveAutoGrades`` reads the scores from those outputs.
-   A cell that kills the kernel or runs past the time limit is skipped on a fresh kernel, so the
-   other exercises are still graded.
-
-Every kernel :class:`TrustedExecute` starts runs in the bubblewrap sandbox (``coursetools/sandbox.py``),
+Every kernel :class:`TrustedExecute` starts runs in the bubblewrap sandbox (``sandbox.py``),
 whichever way autograding started: ``nbgrader autograde``, the Formgrader, the grading command or a
 direct call of nbgrader's autograde. Where the sandbox cannot run, autograding stops with the reason
 before any student code runs; ``c.TrustedExecute.sandbox = False`` or ``JAXCOURSE_UNSANDBOXED=1``
@@ -29,6 +23,8 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import pwd
+import selectors
 import subprocess
 import sys
 import tempfile
@@ -36,122 +32,20 @@ import time
 from pathlib import Path
 
 import nbformat
-from nbgrader.preprocessors import Execute, NbGraderPreprocessor
-from traitlets import Bool, Integer, Unicode
+from nbgrader.preprocessors import Execute
+from traitlets import Bool, Integer
 
-from coursetools import checker, sandbox
+from coursetools.grading import checker, sandbox
+from coursetools.grading.precheck import cell_info, grade_id
+from coursetools.grading.result import KERNEL_DIED, note_problem
 from jaxcourse import checking
-
-#: What looked wrong in the notebooks graded by this process since the last :func:`take_problems`.
-PROBLEMS: list[str] = []
-#: The reason recorded when a cell kills the kernel; ``coursetools.grade`` scores such submissions zero.
-KERNEL_DIED = "the kernel died while it ran"
-
-
-def take_problems() -> list[str]:
-    out = list(PROBLEMS)
-    PROBLEMS.clear()
-    return out
 
 
 def _user() -> str:
-    import pwd
-
     try:
         return pwd.getpwuid(os.geteuid()).pw_name
     except KeyError:
         return f"uid {os.geteuid()}"
-
-
-def _nbgrader(cell) -> dict:
-    return cell.get("metadata", {}).get("nbgrader", {}) or {}
-
-
-def _grade_id(cell) -> str | None:
-    return _nbgrader(cell).get("grade_id")
-
-
-class Canonicalize(NbGraderPreprocessor):
-    """Rebuild a submission from the instructor's cells plus the student's answers and extra cells."""
-
-    release_directory = Unicode("release", help="where the released notebooks (the templates) live").tag(
-        config=True)
-
-    def preprocess(self, nb, resources):
-        from nbgrader.api import Gradebook
-
-        nb_id = resources["nbgrader"]["notebook"]
-        aid = resources["nbgrader"]["assignment"]
-        template_path = self._release_root() / aid / f"{nb_id}.ipynb"
-        template = nbformat.read(template_path, as_version=4)
-        with Gradebook(resources["nbgrader"]["db_url"]) as gb:
-            stored = {c.name: c.source for c in gb.find_notebook(nb_id, aid).source_cells}
-
-        answers_ids = [_grade_id(c) for c in template.cells if _nbgrader(c).get("solution")]
-        instructor_ids = {_grade_id(c) for c in template.cells if _grade_id(c)} - set(answers_ids)
-        released = {_grade_id(c): c.source for c in template.cells if _grade_id(c)}
-        answers: dict[str, object] = {}
-        extras: dict[str | None, list] = {}
-        last: str | None = None
-        problems: list[str] = []
-        for cell in nb.cells:
-            gid = _grade_id(cell)
-            if gid in answers_ids and gid not in answers and cell.cell_type == "code":
-                answers[gid] = cell
-                last = gid
-            elif gid in instructor_ids:
-                if cell.get("source", "") not in (released.get(gid), stored.get(gid)):
-                    problems.append(f"cell {gid} was changed (the instructor's version was graded)")
-            elif cell.cell_type == "code" and cell.get("source", "").strip():
-                if gid:
-                    problems.append(f"cell {gid} is not part of the assignment (it ran as the student's code)")
-                extras.setdefault(last, []).append(cell)
-        for gid in answers_ids:
-            if gid not in answers:
-                problems.append(f"answer cell {gid} is missing or was renamed")
-        present = {_grade_id(c) for c in nb.cells}
-        for gid in sorted(instructor_ids - present):
-            problems.append(f"cell {gid} was deleted (the instructor's version was graded)")
-
-        cells = []
-        first_answer = True
-        for cell in template.cells:
-            gid = _grade_id(cell)
-            new = nbformat.from_dict(cell)
-            if cell.cell_type == "code":
-                new.outputs, new.execution_count = [], None
-            if gid in answers_ids:
-                if first_answer:
-                    cells += [self._student_cell(c) for c in extras.get(None, [])]
-                    first_answer = False
-                if gid in answers:
-                    new.source = answers[gid].get("source", "")
-                cells.append(new)
-                cells += [self._student_cell(c) for c in extras.get(gid, [])]
-                continue
-            if gid in stored:
-                new.source = stored[gid]
-            cells.append(new)
-        nb.cells = cells
-        nb.metadata["kernelspec"] = template.metadata.get("kernelspec", nb.metadata.get("kernelspec", {}))
-        PROBLEMS.extend(f"{nb_id}: {p}" for p in problems)
-        return nb, resources
-
-    def _release_root(self) -> Path:
-        """The release folder, relative to the course root (nbgrader's ``CourseDirectory.root``), not
-        to the working directory: a Formgrader on a hub runs in the instructor's home folder."""
-        folder = Path(self.release_directory)
-        node = self.parent
-        while not folder.is_absolute() and node is not None:
-            root = getattr(getattr(node, "coursedir", None), "root", None)
-            if root:
-                return Path(root) / folder
-            node = getattr(node, "parent", None)
-        return folder
-
-    @staticmethod
-    def _student_cell(cell):
-        return nbformat.v4.new_code_cell(cell.get("source", ""))
 
 
 _CHECKERS: dict[tuple, subprocess.Popen] = {}
@@ -171,7 +65,7 @@ def stop_checkers() -> None:
 
 
 def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
-    """The trusted checker for ``key`` in this process: ``python -I -m coursetools.checker --serve``.
+    """The trusted checker for ``key`` in this process: ``python -I -m coursetools.grading.checker --serve``.
 
     It runs no student code; its environment is the grader's minus ``PYTHON*`` variables and any
     shared compilation cache, and its working directory is a folder in this process's private
@@ -186,8 +80,9 @@ def _checker(key: tuple, restart: bool = False) -> subprocess.Popen:
         env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS") or "cpu"
         folder = tempfile.mkdtemp(prefix="checker-", dir=sandbox.process_workdir())
         log = open(Path(folder) / "checker.log", "w")  # noqa: SIM115 (lives as long as the process)
-        proc = subprocess.Popen([sys.executable, "-I", "-m", "coursetools.checker", "--serve"], cwd=folder, env=env,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, bufsize=1)
+        proc = subprocess.Popen([sys.executable, "-I", "-m", "coursetools.grading.checker", "--serve"], cwd=folder,
+                                env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True,
+                                bufsize=1)
         log.close()  # the checker holds its own copy
         proc.log_path = str(Path(folder) / "checker.log")
         _CHECKERS[key] = proc
@@ -216,8 +111,6 @@ class SandboxUnavailable(RuntimeError):
 
 def _readline(proc: subprocess.Popen, timeout: float) -> str:
     """One line from ``proc``'s stdout, or TimeoutError after ``timeout`` seconds."""
-    import selectors
-
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ)
         if not sel.select(timeout):
@@ -242,7 +135,7 @@ class TrustedExecute(Execute):
         self._sandboxed = self._check_sandbox(resources)
         roles = []
         for cell in nb.cells:
-            info = _nbgrader(cell)
+            info = cell_info(cell)
             if cell.cell_type != "code":
                 roles.append(None)
             elif info.get("grade") and not info.get("solution"):
@@ -255,18 +148,18 @@ class TrustedExecute(Execute):
         program.append((("boot", 0), f"from jaxcourse.checking import emit_values as {checking.PROBE_CALL}"))
         for i, cell in enumerate(nb.cells):
             if roles[i] == "test":
-                code = checker.split_test_cell(cell.source, "probe", _grade_id(cell))
+                code = checker.split_test_cell(cell.source, "probe", grade_id(cell))
                 if code:
                     program.append((("probe", i), code))
                 else:
-                    PROBLEMS.append(f"{resources.get('nbgrader', {}).get('notebook', 'notebook')}: test cell "
-                                    f"{_grade_id(cell)} is not in the probe/check shape, so it scores zero")
+                    note_problem(f"{resources.get('nbgrader', {}).get('notebook', 'notebook')}: test cell "
+                                    f"{grade_id(cell)} is not in the probe/check shape, so it scores zero")
         trusted = {("cell", i) for i, r in enumerate(roles) if r == "trusted"} | {("boot", 0)}
         outputs, reasons = self._run_program(program, resources, trusted, nb.metadata.get("kernelspec", {}))
         nb_id = resources.get("nbgrader", {}).get("notebook", "notebook")
         for (kind, i), why in reasons.items():
-            label = _grade_id(nb.cells[i]) or f"the student's cell {i + 1}"
-            PROBLEMS.append(f"{nb_id}: {'test ' if kind == 'probe' else ''}{label} was skipped: {why}")
+            label = grade_id(nb.cells[i]) or f"the student's cell {i + 1}"
+            note_problem(f"{nb_id}: {'test ' if kind == 'probe' else ''}{label} was skipped: {why}")
 
         tests = []
         for i, cell in enumerate(nb.cells):
@@ -285,7 +178,7 @@ class TrustedExecute(Execute):
                 else:
                     reason = ("This test got no result from your code: the test did not finish "
                               "(something in the notebook stopped it).")
-            tests.append({"grade_id": _grade_id(cell), "source": cell.source, "payload": payload, "reason": reason})
+            tests.append({"grade_id": grade_id(cell), "source": cell.source, "payload": payload, "reason": reason})
         setup = [nb.cells[i].source for i, r in enumerate(roles) if r == "trusted"]
         verdicts = self._check({"setup": setup, "tests": tests}, resources)
 
@@ -295,7 +188,7 @@ class TrustedExecute(Execute):
                 if ("cell", i) in reasons:
                     cell.outputs.append(self._error("CellSkipped", f"This cell was skipped: {reasons[('cell', i)]}."))
             elif roles[i] == "test":
-                verdict = verdicts.get(_grade_id(cell), {"passed": False, "message": "This test was not checked."})
+                verdict = verdicts.get(grade_id(cell), {"passed": False, "message": "This test was not checked."})
                 cell.outputs = [] if verdict["passed"] else [self._error("AssertionError", verdict["message"])]
         return nb, resources
 
