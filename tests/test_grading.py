@@ -181,7 +181,7 @@ def grade_assignment(aid: str, course: Path) -> dict:
 
     from nbgrader.api import Gradebook
 
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     copy_course(course)
     plan = build_submissions(course, aid)
@@ -225,7 +225,7 @@ class Graded(dict):
         self.factory = tmp_path_factory
 
     def __missing__(self, aid: str) -> dict:
-        from coursetools.grade import Result
+        from coursetools.grading.result import Result
 
         data = shared_once(self.factory, f"graded-{aid}", lambda folder: grade_assignment(aid, folder / "course"))
         data["results"] = {s: Result(**r) for s, r in data["results"].items()}
@@ -351,7 +351,7 @@ def test_grade_command_exit_status_says_something_needs_a_look(tmp_path):
     (course / "submitted" / "broken" / aid).mkdir(parents=True)
     (course / "submitted" / "broken" / aid / notebook_name(aid)).write_text("{not json")
     flags = [] if SANDBOX else ["--no-sandbox"]
-    proc = subprocess.run([sys.executable, "-m", "coursetools.grade", aid, "--no-feedback", *flags], cwd=course,
+    proc = subprocess.run([sys.executable, "-m", "coursetools.grading", aid, "--no-feedback", *flags], cwd=course,
                           env=course_env(), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "not a valid Jupyter notebook" in proc.stdout

@@ -10,7 +10,7 @@ student in Chromium: the instructor generates and releases 01_jax_array; alice f
 wrong version and then the solution's answers; a deadline is set; bob fetches and submits in the
 browser (wrong answers, after the deadline). Neither student can read the instructor's course, the
 gradebook or the other student's work. The instructor collects and runs the course's grading command
-(``python -m coursetools.grade``, sandboxed kernels) in a terminal of their own server, releases the
+(``python -m coursetools.grading``, sandboxed kernels) in a terminal of their own server, releases the
 feedback, and each student fetches their own feedback with their own score. Afterwards no process
 of the test users, the hub or the proxy is left, and the users and folders are gone.
 """
@@ -207,7 +207,7 @@ def test_class_round_on_jupyterhub(chromium):
         python = room.base / "venv" / "bin" / "python"
         grader = next((room.base / "venv" / "lib").glob("python*/site-packages/coursetools"))
         refused(room, bob, "cat", str(grader / "augment.py"))
-        assert run_as(bob, str(python), "-c", "import coursetools.grade").returncode != 0, "bob imported the grader"
+        assert run_as(bob, str(python), "-c", "import coursetools.grading").returncode != 0, "bob imported the grader"
         assert run_as(bob, str(python), "-c", "import jaxcourse.checking").returncode == 0, "students need jaxcourse"
         # The exchange hides a submission by its name: listing the inbox is refused, and the name
         # ends with a random part (nbgrader's design: the files themselves are world-readable).
@@ -229,7 +229,7 @@ def test_class_round_on_jupyterhub(chromium):
         ok(hub.server(teacher, "POST", f"/formgrader/api/assignment/{AID}/collect"), "collect")
         room.timings["collect"] = time.perf_counter() - t
         t = time.perf_counter()
-        status, output = hub.terminal(teacher, f"cd {room.course} && python -m coursetools.grade {AID}")
+        status, output = hub.terminal(teacher, f"cd {room.course} && python -m coursetools.grading {AID}")
         room.timings["grade (terminal)"] = time.perf_counter() - t
         (ARTIFACTS / "grade.log").write_text(output)
         assert status == 0, f"the grading command exited {status}:\n{output[-4000:]}"
