@@ -4,6 +4,7 @@ Usage, from the course root::
 
     python -m coursetools.edition                  # or: make edition
     python -m coursetools.edition --dest /tmp/x    # another folder (its .tar.gz goes next to it)
+    python -m coursetools.edition --hub            # for a JupyterHub: lessons only, no release/
 
 It writes ``dist/jax-course-student/`` and ``dist/jax-course-student.tar.gz`` (one top-level folder,
 same files, reproducible: sorted, no owners, fixed times). The edition is made by copying whole
@@ -13,6 +14,11 @@ folders of the course, never by picking files:
 - ``release/``    the student versions of the assignments (nbgrader ``generate_assignment``);
 - ``jaxcourse/``  the helper package the notebooks import, with its images; it is the student half
   by design (``coursetools/``, the instructor half, is never copied).
+
+On a JupyterHub students fetch and submit each assignment through nbgrader's exchange (the
+Assignments panel); a ``release/`` folder next to the fetched copy would be a second copy to work in
+by mistake (and hand in blank). ``--hub`` therefore writes ``dist/jax-course-hub/`` without
+``release/``: one copy of each assignment, the fetched one, and a README that says where it is.
 
 The only filter is generated clutter (``__pycache__``, ``.ipynb_checkpoints``). If a folder ever
 needed more filtering than that, the course layout would be wrong. Next to the copies it writes a
@@ -44,6 +50,11 @@ ROOT = Path(__file__).resolve().parent.parent
 NAME = "jax-course-student"
 #: Whole folders of the course that students get.
 FOLDERS = ("notebooks", "release", "jaxcourse")
+#: The edition for a JupyterHub (``--hub``): students there fetch and submit each assignment through
+#: nbgrader's exchange (the Assignments panel), so it holds no second copy of the assignments to
+#: work in by mistake: no ``release/``.
+HUB_NAME = "jax-course-hub"
+HUB_FOLDERS = ("notebooks", "jaxcourse")
 #: Never in a student edition.
 FORBIDDEN = ("source", "solutions", "tests", "coursetools", "submitted", "autograded", "feedback", "gradebook.db")
 #: Generated clutter, never course content.
@@ -234,6 +245,9 @@ def main():
     from nbgrader.validator import Validator
     from traitlets.config.loader import PyFileConfigLoader
 
+    if not (HERE / "release").is_dir():  # the hub edition: assignments come through the Assignments panel
+        print("All good. Your assignments come through the Assignments panel (Nbgrader menu).")
+        return
     (assignment,) = sorted((HERE / "release" / LESSON.stem).glob("*.ipynb"))
     visible = [c for c in json.loads(assignment.read_text())["cells"]
                if c.get("metadata", {{}}).get("nbgrader", {{}}).get("grade") and c["cell_type"] == "code"
@@ -269,7 +283,39 @@ def _lesson_table(root: Path) -> str:
     return "\n".join(table) + "\n"
 
 
-def _readme(root: Path, course_id: str) -> str:
+HUB_WORK = """## Working on an assignment (on the JupyterHub)
+
+This copy holds the lessons only: **your assignments come through the Assignments panel**
+(Nbgrader menu > Assignments), and that is the only copy of each one to work in.
+
+1. When your instructor releases an assignment, press **Fetch** next to it. It appears as a folder
+   named after it (for example `01_jax_array/`) in your home folder.
+2. Open the notebook in that folder and work there. Replace each `raise NotImplementedError()` with
+   your answer. The cell after an answer is a visible test: run it, and it says in one sentence what
+   is wrong. Do not change test cells; grading uses your instructor's copies of them, plus hidden
+   tests for the cases students often get wrong.
+3. **Validate** (the button in the notebook toolbar) runs the whole notebook and lists the tests
+   that fail.
+4. Save, then press **Submit** in the Assignments panel. You may submit again; the last one counts.
+5. When feedback is released, **Fetch Feedback** in the same panel puts a page next to your work.
+   Open it in a browser tab (in JupyterLab, right-click > Open in New Browser Tab): its formulas are
+   typeset there; JupyterLab's own viewer shows them as LaTeX until you press Trust HTML.
+
+"""
+
+
+def _readme(root: Path, course_id: str, hub: bool = False) -> str:
+    text = _student_readme(root, course_id)
+    if not hub:
+        return text
+    start, end = text.index("## Working on an assignment"), text.index("## Several devices")
+    text = text[:start] + HUB_WORK + text[end:]
+    text = re.sub(r"\[([^]]*)\]\(\./release/([^/)]+)/[^)]*\)", r"\1: fetch `\2` (Assignments panel)", text)
+    return (text.replace(": student edition\n", ": student edition for a JupyterHub\n", 1)
+            .replace("runs lesson 01 and assignment 01's tests", "runs lesson 01"))
+
+
+def _student_readme(root: Path, course_id: str) -> str:
     return f"""# JAX from the array up: student edition
 
 The course's lessons in Jupyter notebooks, each with an auto-graded assignment (nbgrader course
@@ -318,8 +364,9 @@ images: see `jaxcourse/assets/PROVENANCE`.
 """
 
 
-def _check_layout(dest: Path) -> None:
-    """Refuse an edition that holds anything only the instructor may have."""
+def _check_layout(dest: Path, folders: tuple[str, ...] = FOLDERS) -> None:
+    """Refuse an edition that holds anything only the instructor may have (or, for a hub, a second copy
+    of the assignments)."""
     for name in FORBIDDEN:
         found = [p for p in dest.rglob(name)]
         if found:
@@ -327,9 +374,11 @@ def _check_layout(dest: Path) -> None:
     for path in (dest / "jaxcourse").rglob("*.py"):
         if re.search(r"^\s*(from|import)\s+coursetools\b", path.read_text(), re.M):
             raise SystemExit(f"{path} imports coursetools: the student half must not need the instructor's tools")
-    missing = [name for name in FOLDERS if not (dest / name).is_dir()]
+    missing = [name for name in folders if not (dest / name).is_dir()]
     if missing:
         raise SystemExit(f"the course has no {', '.join(missing)}")
+    if "release" not in folders and (dest / "release").exists():
+        raise SystemExit("the hub edition must not contain release/: students fetch each assignment instead")
 
 
 def _archive(folder: Path, path: Path) -> None:
@@ -351,11 +400,13 @@ def _archive(folder: Path, path: Path) -> None:
 
 
 def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True,
-          site: bool = True) -> tuple[Path, Path | None]:
+          site: bool = True, hub: bool = False) -> tuple[Path, Path | None]:
     """Write the student edition into ``dest`` (replaced) and, with ``archive``, ``<dest>.tar.gz``;
-    with ``site``, the course website in ``<dest>/site/``."""
+    with ``site``, the course website in ``<dest>/site/``; with ``hub``, the edition for a JupyterHub
+    (lessons without ``release/``: assignments come through the exchange)."""
     root = Path(root).resolve()
-    dest = Path(dest or root / "dist" / NAME).resolve()
+    folders = HUB_FOLDERS if hub else FOLDERS
+    dest = Path(dest or root / "dist" / (HUB_NAME if hub else NAME)).resolve()
     if dest == root or root.is_relative_to(dest):
         raise SystemExit(f"refusing to write the edition over the course itself: {dest}")
     if dest.exists():
@@ -363,7 +414,7 @@ def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True,
             raise SystemExit(f"{dest} exists and is not a student edition: not replacing it")
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for name in FOLDERS:
+    for name in folders:
         shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns(*CLUTTER))
     if site:
         from coursetools import site as course_site
@@ -376,8 +427,8 @@ def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True,
     (dest / "Makefile").write_text(MAKEFILE)
     shutil.copy2(root / "scripts" / "find-python.sh", dest / "find-python.sh")
     (dest / "check.py").write_text(CHECK.format(lesson=CHECK_LESSON))
-    (dest / "README.md").write_text(_readme(root, course_id))
-    _check_layout(dest)
+    (dest / "README.md").write_text(_readme(root, course_id, hub))
+    _check_layout(dest, folders)
     tarball = None
     if archive:
         tarball = dest.parent / f"{dest.name}.tar.gz"
@@ -395,8 +446,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dest", type=Path, help=f"folder to write (default: dist/{NAME}); replaced if it exists")
     parser.add_argument("--no-archive", action="store_true", help="skip the .tar.gz")
+    parser.add_argument("--hub", action="store_true",
+                        help=f"the edition for a JupyterHub (default folder dist/{HUB_NAME}): the lessons without "
+                             "release/, since students there fetch and submit each assignment through the "
+                             "Assignments panel; one copy of each assignment, so none can be handed in blank")
     args = parser.parse_args(argv)
-    dest, tarball = build(args.dest, archive=not args.no_archive)
+    dest, tarball = build(args.dest, archive=not args.no_archive, hub=args.hub)
     files = sum(1 for p in dest.rglob("*") if p.is_file())
     print(f"student edition: {dest} ({files} files, {size(dest) / 1e6:.2f} MB)")
     if tarball:

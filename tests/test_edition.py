@@ -33,7 +33,8 @@ from conftest import ASSIGNMENTS, ROOT, grade_id, read_nb, source, write_nb
 
 from coursetools import edition
 
-GENERATED = {"requirements.txt", "pyproject.toml", "nbgrader_config.py", "Makefile", "check.py", "README.md"}
+GENERATED = {"requirements.txt", "pyproject.toml", "nbgrader_config.py", "Makefile", "find-python.sh", "check.py",
+             "README.md"}
 
 
 @pytest.fixture(scope="module")
@@ -203,6 +204,25 @@ def test_student_nbgrader_config_has_the_course_id_and_no_grading_pipeline(built
     theirs = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT)).load_config()
     ours = PyFileConfigLoader("nbgrader_config.py", path=str(dest)).load_config()
     assert ours.CourseDirectory.course_id == theirs.CourseDirectory.course_id
+
+
+def test_hub_edition_has_the_lessons_and_no_second_copy_of_the_assignments(tmp_path):
+    """On a hub students fetch each assignment (the Assignments panel): the hub edition has no release/ to
+    work in by mistake, and its README sends them to the fetched copy."""
+    dest, tarball = edition.build(tmp_path / edition.HUB_NAME, archive=False, site=False, hub=True)
+    assert tarball is None
+    assert {p.name for p in dest.iterdir()} == set(edition.HUB_FOLDERS) | GENERATED
+    assert not (dest / "release").exists() and sorted(p.name for p in (dest / "notebooks").glob("*.ipynb"))
+    readme = (dest / "README.md").read_text()
+    for words in ("Assignments panel", "**Fetch**", "**Submit**", "only copy of each one to work in",
+                  "Fetch Feedback"):
+        assert words in readme, words
+    assert "release/" not in readme, "the hub README must not point at a release/ folder"
+    compile((dest / "check.py").read_text(), "check.py", "exec")
+    assert "Your assignments come through the Assignments panel" in (dest / "check.py").read_text()
+    (dest / "release").mkdir()
+    with pytest.raises(SystemExit, match="must not contain release"):
+        edition._check_layout(dest, edition.HUB_FOLDERS)
 
 
 # -- it runs on its own --------------------------------------------------------------------------
