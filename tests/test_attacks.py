@@ -349,8 +349,7 @@ def stored_tests(course: Path) -> list[tuple]:
 def grade_attacks(folder: Path) -> dict:
     from dataclasses import asdict
 
-    from coursetools.grading.course import ensure_in_gradebook
-    from coursetools.grading.pipeline import grade
+    from coursetools.grade import ensure_in_gradebook, grade
 
     course = copy_course(folder / "course")
     with open(course / "nbgrader_config.py", "a") as fh:
@@ -366,7 +365,7 @@ def grade_attacks(folder: Path) -> dict:
 
 @pytest.fixture(scope="module")
 def attacked(tmp_path_factory):
-    from coursetools.grading.result import Result
+    from coursetools.grade import Result
 
     data = shared_once(tmp_path_factory, "attacks", grade_attacks)  # once per run, even across xdist workers
     data["course"] = Path(data["course"])
@@ -446,7 +445,7 @@ def test_feedback_names_hidden_tests_without_their_code(attacked):
 
 def test_the_reader_attack_is_real(tmp_path):
     """Without the sandbox the reader attack earns full marks: the isolation is what stops it."""
-    from coursetools.grading.pipeline import grade
+    from coursetools.grade import grade
 
     course = copy_course(tmp_path / "course")
     (course / "gradebook.db").unlink(missing_ok=True)
