@@ -349,7 +349,8 @@ def stored_tests(course: Path) -> list[tuple]:
 def grade_attacks(folder: Path) -> dict:
     from dataclasses import asdict
 
-    from coursetools.grade import ensure_in_gradebook, grade
+    from coursetools.grading.course import ensure_in_gradebook
+    from coursetools.grading.pipeline import grade
 
     course = copy_course(folder / "course")
     with open(course / "nbgrader_config.py", "a") as fh:
@@ -365,7 +366,7 @@ def grade_attacks(folder: Path) -> dict:
 
 @pytest.fixture(scope="module")
 def attacked(tmp_path_factory):
-    from coursetools.grade import Result
+    from coursetools.grading.result import Result
 
     data = shared_once(tmp_path_factory, "attacks", grade_attacks)  # once per run, even across xdist workers
     data["course"] = Path(data["course"])
@@ -445,7 +446,7 @@ def test_feedback_names_hidden_tests_without_their_code(attacked):
 
 def test_the_reader_attack_is_real(tmp_path):
     """Without the sandbox the reader attack earns full marks: the isolation is what stops it."""
-    from coursetools.grade import grade
+    from coursetools.grading.pipeline import grade
 
     course = copy_course(tmp_path / "course")
     (course / "gradebook.db").unlink(missing_ok=True)
