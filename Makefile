@@ -10,6 +10,7 @@ export JAX_PLATFORMS ?= cpu
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 BENCH_ARGS ?=
+EDITION_ARGS ?=
 # Jupyter refuses to run as root unless told to (containers often run as root).
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -52,9 +53,10 @@ build: venv
 grade: venv
 	$(BIN)/python -m coursetools.grading $(ASSIGNMENT) $(GRADE_ARGS)
 
-## What students get: dist/jax-course-student/ and its .tar.gz (lessons, release/, jaxcourse/; no answers).
+## What students get: dist/jax-course-student/ and its .tar.gz (lessons, release/, jaxcourse/; no answers);
+## EDITION_ARGS=--hub: dist/jax-course-hub/ for a JupyterHub, without release/ (assignments come through the exchange).
 edition: venv
-	$(BIN)/python -m coursetools.edition
+	$(BIN)/python -m coursetools.edition $(EDITION_ARGS)
 
 ## The course website: build/site/ (open build/site/index.html; no network needed to build or read it).
 site: venv
