@@ -13,7 +13,9 @@ a lock that every pytest-xdist worker (and the student edition's build) shares.
    Playwright): it loads, every internal link (fragments included) and every image resolves, each
    lesson shows every figure of its outputs, MathJax (served from the site) has typeset every
    formula so no ``$$`` is left in the text, a search for "vmap" lists the vmap lesson, and no
-   request goes to any host but the loopback server. Screenshots of the home page, a lesson with
+   request goes to any host but the loopback server. Opened as files (``file://``, as a student
+   opens the edition's ``site/``), the home page, a lesson's figures and an assignment's formulas
+   work too. Screenshots of the home page, a lesson with
    figures and an assignment with formulas are written to ``artifacts/site/`` (git-ignored).
 """
 
@@ -148,8 +150,8 @@ def browser_page(server):
     failed: list[str] = []
 
     def only_loopback(route):
-        host = urlparse(route.request.url).hostname
-        if host == "127.0.0.1":
+        url = urlparse(route.request.url)
+        if url.hostname == "127.0.0.1" or url.scheme == "file":  # the server, or the site's own files
             route.continue_()
         else:
             outside.append(route.request.url)
@@ -261,6 +263,22 @@ def test_search_finds_the_vmap_lesson(browser_page):
                            timeout=30_000)
     hits = page.evaluate("() => [...document.querySelectorAll('#search-results ul.search li a')].map(a => a.href)")
     assert any(urlparse(h).path.endswith("/notebooks/04_vmap.html") for h in hits), hits
+    assert not outside, outside
+
+
+def test_the_site_reads_from_its_folder_without_a_server(built, browser_page):
+    """What a student of the edition does: open site/index.html as a file; pages, figures and math work."""
+    page, base, outside, failed = browser_page
+    page.goto((built / "index.html").as_uri(), wait_until="load")
+    page.wait_for_url(re.compile(r"^file:.*/docs/index\.html$"))
+    page.goto((built / f"{MATH_ASSIGNMENT}.html").as_uri(), wait_until="load")
+    _wait_for_math(page)
+    facts = page.evaluate(_PAGE_FACTS_JS)
+    assert facts["math"] > 0 and facts["typeset"] == facts["math"], facts["typeset"]
+    page.goto((built / f"{FIGURE_LESSON}.html").as_uri(), wait_until="load")
+    facts = page.evaluate(_PAGE_FACTS_JS)
+    assert facts["outputImages"] >= figures(notebook_pages()[FIGURE_LESSON]) > 0
+    assert all(i["ok"] for i in facts["images"]), facts["images"]
     assert not outside, outside
 
 
