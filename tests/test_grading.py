@@ -6,6 +6,14 @@ answer (tests/wrong_answers/<assignment>/<exercise>__<slug>.py) loses points on 
 a one-line message, while every stored alternative correct answer (tests/right_answers/..., written
 another way than the solution) keeps full marks: the hidden tests check behaviour, not one
 spelling. Broken submissions are recorded with zero and a reason while the rest are graded.
+
+Every stored wrong answer also says what its student must be told (issue 23): a ``# Says: <word>[,
+<word> ...]`` line names words (case-insensitive) that the first failing sentence the student sees
+must contain (the visible test's, when it fails; else the hidden test's), and the visible test must
+fail, unless the file says ``# Caught: hidden (<why no small input shows it>)``, in which case the
+visible test passes and the hidden one fails. These checks read the scores and messages the round
+trip already produced (no grading of their own); per assignment, the share of stored wrong answers
+whose visible test fails is printed and written to ``artifacts/wrong_answers/visible_catch.json``.
 """
 
 from __future__ import annotations
@@ -65,6 +73,96 @@ def wrong_answers(aid: str) -> dict[str, list[Path]]:
 def right_answers(aid: str) -> dict[str, list[Path]]:
     """Exercise id -> its stored alternative correct answers."""
     return stored_answers(RIGHT, aid)
+
+
+#: ``# Says: word, word`` and ``# Caught: hidden (why)`` lines of a stored wrong answer's header.
+SAYS = re.compile(r"^#\s*Says:(.*)$", re.MULTILINE)
+CAUGHT = re.compile(r"^#\s*Caught:(.*)$", re.MULTILINE)
+CAUGHT_HIDDEN = re.compile(r"^\s*hidden\s*\((.*\S.*)\)\s*$")
+
+
+def header(path: Path) -> str:
+    """The comment lines a stored answer starts with."""
+    lines = []
+    for line in path.read_text().splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def says_words(path: Path) -> list[str]:
+    """The words of a stored wrong answer's ``# Says:`` line; fails with what to write when it has none."""
+    found = SAYS.findall(header(path))
+    assert found, (f"{path.relative_to(ROOT)} has no '# Says: <word>[, <word> ...]' line under its '# Wrong:' line: "
+                   "name the words (case-insensitive) that the first failing sentence the student sees must "
+                   "contain, the ones that name this mistake")
+    assert len(found) == 1, f"{path.relative_to(ROOT)} has {len(found)} '# Says:' lines; write one"
+    words = [w.strip() for w in found[0].split(",") if w.strip()]
+    assert words, f"{path.relative_to(ROOT)}: its '# Says:' line names no word"
+    return words
+
+
+def caught_by_hidden(path: Path) -> str | None:
+    """The reason after ``# Caught: hidden (...)``, or None when the visible test must catch the mistake."""
+    found = CAUGHT.findall(header(path))
+    if not found:
+        return None
+    assert len(found) == 1, f"{path.relative_to(ROOT)} has {len(found)} '# Caught:' lines; write at most one"
+    m = CAUGHT_HIDDEN.match(found[0])
+    assert m, (f"{path.relative_to(ROOT)}: '# Caught:{found[0]}' is not '# Caught: hidden (<why no small input "
+               "shows it>)'; without that line the visible test must fail")
+    return m.group(1).strip()
+
+
+def test_cells(aid: str) -> dict[str, list[tuple[str, bool]]]:
+    """Exercise -> its graded test cells in notebook order, as (grade id, hidden?), from source/.
+
+    A test cell belongs to the exercise whose answer cell comes last before it; it is hidden when
+    its source holds nbgrader's ``### BEGIN HIDDEN TESTS`` (the student's notebook shows only its
+    docstring).
+    """
+    out: dict[str, list[tuple[str, bool]]] = {}
+    current = None
+    for c in read_nb(ROOT / "source" / aid / notebook_name(aid))["cells"]:
+        gid = grade_id(c) or ""
+        if gid.endswith("_answer"):
+            current = gid[: -len("_answer")]
+        elif current and c.get("metadata", {}).get("nbgrader", {}).get("grade") and c["cell_type"] == "code":
+            out.setdefault(current, []).append((gid, "### BEGIN HIDDEN TESTS" in source(c)))
+    return out
+
+
+def first_failure(graded_aid: dict, aid: str, student: str, ex: str) -> tuple[str, str, bool]:
+    """What the student is told first about ``ex``: (grade id, sentence, visible?) of its first failing test cell.
+
+    The visible cells come first (the student runs them before handing in), then the hidden ones
+    (the feedback); ('', '', False) when none failed. Read from the round trip's gradebook scores and
+    autograded notebook: nothing is graded again.
+    """
+    cells = test_cells(aid).get(ex, [])
+    scores = graded_aid["cells"][student]
+    nb = read_nb(graded_aid["course"] / "autograded" / student / aid / notebook_name(aid))
+    outputs = {grade_id(c): c.get("outputs", []) for c in nb["cells"] if grade_id(c)}
+    for want_hidden in (False, True):
+        for gid, hidden in cells:
+            score, max_score = scores.get(gid, (0, 0))
+            if hidden == want_hidden and score < max_score:
+                errors = [o for o in outputs.get(gid, []) if o.get("output_type") == "error"]
+                sentence = (errors[0].get("evalue") or errors[0].get("ename") or "").strip() if errors else ""
+                return gid, sentence, not hidden
+    return "", "", False
+
+
+def catch_share(graded_aid: dict, aid: str) -> tuple[int, int]:
+    """(stored wrong answers whose visible test fails, stored wrong answers) for one assignment."""
+    visible = total = 0
+    for ex, paths in wrong_answers(aid).items():
+        for path in paths:
+            (student,) = [s for s, used in graded_aid["plan"].items() if used.get(ex) == path]
+            total += 1
+            visible += first_failure(graded_aid, aid, student, ex)[2]
+    return visible, total
 
 
 def group(aid: str):
@@ -292,6 +390,63 @@ def test_wrong_answer_loses_points(graded, aid, path):
     messages = [e.get("evalue", "").strip() for e in errors]
     assert any(m and "\n" not in m for m in messages), (
         f"{path.name}: failing cells of {ex} give no one-line message: {[e['ename'] for e in errors]} {messages}")
+
+
+@pytest.mark.parametrize("aid,path", WRONG_CASES)
+def test_wrong_answer_is_caught_where_it_says(graded, aid, path):
+    """The visible test fails; or, with '# Caught: hidden (why)', the visible one passes and a hidden one fails."""
+    ex = path.name.split("__")[0]
+    (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
+    why = caught_by_hidden(path)
+    gid, sentence, visible = first_failure(graded[aid], aid, student, ex)
+    assert gid, f"{path.name}: no test cell of {ex} failed"
+    if why is None:
+        assert visible, (f"{path.name}: the visible test of {ex} passes, so the student sees a check mark; only "
+                         f"the hidden {gid} fails ({sentence!r}). Make the visible test catch it with one small "
+                         "input, or, where no small input can show it, add '# Caught: hidden (<why>)' to the file")
+    else:
+        assert not visible, (f"{path.name} says '# Caught: hidden ({why})', but the visible test of {ex} fails "
+                             f"({sentence!r}): remove that line")
+
+
+@pytest.mark.parametrize("aid,path", WRONG_CASES)
+def test_wrong_answer_message_names_its_mistake(graded, aid, path):
+    """The first failing sentence the student sees holds every word of the file's '# Says:' line."""
+    ex = path.name.split("__")[0]
+    words = says_words(path)
+    (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
+    gid, sentence, visible = first_failure(graded[aid], aid, student, ex)
+    assert gid, f"{path.name}: no test cell of {ex} failed"
+    missing = [w for w in words if w.lower() not in sentence.lower()]
+    where = "visible" if visible else "hidden"
+    assert not missing, (f"{path.name}: the first failing sentence the student sees ({where} cell {gid}) is "
+                         f"{sentence!r}; it lacks {missing} of '# Says: {', '.join(words)}'")
+
+
+@pytest.mark.parametrize("aid", BY_ASSIGNMENT)
+def test_visible_catch_share_is_reported(graded, aid):
+    """How many stored wrong answers the visible test catches (printed; artifacts/wrong_answers/visible_catch.json).
+
+    No threshold here (the goal, 80% per assignment, is the content's; the per-file test above is
+    the rule): the number is for the note and the lead.
+    """
+    import fcntl
+    import json
+
+    visible, total = catch_share(graded[aid], aid)
+    hidden_by_design = sum(bool(CAUGHT.search(header(p))) for paths in wrong_answers(aid).values() for p in paths)
+    line = (f"{aid}: the visible test fails for {visible} of {total} stored wrong answers "
+            f"({visible / max(total, 1):.0%}); {hidden_by_design} say '# Caught: hidden'")
+    print(line)
+    out = ROOT / "artifacts" / "wrong_answers" / "visible_catch.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.with_suffix(".lock"), "w") as lock:  # xdist workers write their assignments side by side
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = json.loads(out.read_text()) if out.exists() else {}
+        data[aid] = {"visible": visible, "total": total, "share": round(visible / max(total, 1), 3),
+                     "caught_hidden_by_design": hidden_by_design}
+        out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    assert total, f"{aid} has no stored wrong answers"
 
 
 @pytest.mark.parametrize("aid", BY_ASSIGNMENT)

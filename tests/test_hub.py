@@ -3,6 +3,19 @@
 The hub (JupyterHub with configurable-http-proxy, the default LocalProcessSpawner and the
 ``shared-password`` authenticator, everything on 127.0.0.1) runs as root; every user's server and
 kernel runs as that user, from a virtualenv every user can run (see ``hub_helpers.build_user_venv``).
+
+Which Python the users run (issue 21): the course's, Python 3.12 (JAX 0.12 needs 3.12 to 3.14).
+On these machines the course virtualenv is built from root's pyenv Python 3.12.1, which lives in
+/root/.pyenv (root's home is 0700), and Debian 12 has only python3.11, so there is no 3.12 another
+user can start. pyenv builds it with ``--enable-shared``: ``bin/python3.12`` needs
+``libpython3.12.so.1.0`` and finds it through RUNPATH=/root/.pyenv/versions/3.12.1/lib, so a plain
+world-readable copy still fails for another user ("error while loading shared libraries"). ``make
+hub-env`` (scripts/hub-env.sh) copies that install (interpreter, libpython, standard library: about
+100 MB) to ``.venv/hub-python`` and sets the interpreter's RUNPATH to ``$ORIGIN/../lib`` with
+patchelf (Debian's package); Python finds its standard library from its own location. The test
+hard-links the copy into its class folder and builds the users' virtualenv on it with this
+virtualenv's packages, which were compiled for that same build. The test checks that a student
+runs that Python and its version is this one's.
 The instructor's course is a copy of this one in their home (mode 0700); the exchange is shared.
 
 Through the hub's REST API and each user's own server (with the user's own token), and for one
@@ -22,6 +35,7 @@ import io
 import json
 import os
 import re
+import sys
 import time
 import urllib.parse
 from datetime import UTC, datetime
@@ -209,6 +223,10 @@ def test_class_round_on_jupyterhub(chromium):
         refused(room, bob, "cat", str(grader / "augment.py"))
         assert run_as(bob, str(python), "-c", "import coursetools.grading").returncode != 0, "bob imported the grader"
         assert run_as(bob, str(python), "-c", "import jaxcourse.checking").returncode == 0, "students need jaxcourse"
+        # The users run the course's Python version (3.12 here, the copy make hub-env made), not some python3.
+        ran = run_as(bob, str(python), "-c", "import sys; print('%d.%d' % sys.version_info[:2], sys.base_prefix)")
+        assert ran.stdout.split()[:1] == [f"{sys.version_info.major}.{sys.version_info.minor}"], ran
+        assert not ran.stdout.split()[1].startswith("/root"), f"bob's Python lives under root's home: {ran.stdout}"
         # The exchange hides a submission by its name: listing the inbox is refused, and the name
         # ends with a random part (nbgrader's design: the files themselves are world-readable).
         names = sorted(p.name for p in inbound.iterdir())
