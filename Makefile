@@ -31,8 +31,8 @@ venv: $(VENV)/.installed
 system-deps:
 	bash scripts/system-deps.sh
 
-## For the JupyterHub class test: configurable-http-proxy from npm into .venv/hub-proxy, and .venv/hub
-## (the requirements on a Python every user can run) when other users cannot run .venv's Python.
+## For the JupyterHub class test: configurable-http-proxy from npm into .venv/hub-proxy, and .venv/hub-python
+## (a copy of .venv's own Python that every user can run) when other users cannot run .venv's Python.
 hub-env: venv system-deps
 	VENV=$(VENV) bash scripts/hub-env.sh
 
