@@ -112,9 +112,11 @@ def _download_link(app, pagename, templatename, context, doctree):
         return
     href = f"{context['pathto']('_sources', 1)}/{source}"
     name = Path(source).name
+    where = ("to work on it in JupyterLab; on a JupyterHub, fetch it in the Assignments panel instead and "
+             "work in that copy" if pagename.startswith("release/") else "to run it in JupyterLab")
     link = (f'<p class="course-download"><a class="reference download" href="{html.escape(href)}" '
             f'download="{html.escape(name)}">Download the notebook</a> (<code>{html.escape(name)}</code>) '
-            f'to run it in JupyterLab.</p>')
+            f'{where}.</p>')
     body = context["body"]
     end = body.find("</h1>")
     context["body"] = body[: end + 5] + link + body[end + 5:] if end >= 0 else link + body
