@@ -482,7 +482,10 @@ class Classroom:
         # non-login bash, which keeps the virtualenv first on PATH (Debian's /etc/profile resets it).
         write_new(venv / "etc" / "jupyter" / "nbgrader_config.py",
                   f"c = get_config()  # noqa: F821\nc.CourseDirectory.course_id = {COURSE_ID!r}\n"
-                  f"c.Exchange.root = {str(self.exchange)!r}\n")
+                  f"c.Exchange.root = {str(self.exchange)!r}\n"
+                  # Validate reports a failed test cell starting with its sentence (jaxcourse.checking).
+                  "from jaxcourse.checking import validate_leads_with_the_sentence\n"
+                  "validate_leads_with_the_sentence()\n")
         write_new(venv / "etc" / "jupyter" / "jupyter_server_config.py",
                   "c = get_config()  # noqa: F821\nc.LabApp.news_url = None\n"
                   "c.LabApp.check_for_updates_class = 'jupyterlab.handlers.announcements.NeverCheckForUpdate'\n"
