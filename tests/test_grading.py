@@ -234,6 +234,9 @@ def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
         "honest": (prepend_to_first_answer(solution, NOISE), {}),
     }
     linked = linked_exercises(solution)
+    stray = sorted(set(wrong_answers(aid)) - set(linked))
+    assert not stray, (f"tests/wrong_answers/{aid} holds wrong answers for {stray}, which have no answer cell in "
+                       f"source/{aid}")
     groups: list[dict[str, Path]] = []
     for ex, paths in wrong_answers(aid).items():
         for path in paths:
