@@ -31,10 +31,10 @@ def test_bench_grading_quick_mode_leaves_its_temp_folder_empty():
     try:
         proc = subprocess.run([sys.executable, "-m", "coursetools.bench_grading", "--submissions", "2", "--no-bare"],
                               cwd=ROOT, env=course_env(TMPDIR=str(tmp)), capture_output=True, text=True, timeout=900)
+        left = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*"))  # also when the run failed
+        assert not left, f"the benchmark left in its TMPDIR: {left}\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}"
         assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
         summary = json.loads(proc.stdout.strip().splitlines()[-1])
         assert summary["dask_1_s"] and summary["dask_2_s"], summary  # the Dask runs really ran
-        left = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*"))
-        assert not left, f"the benchmark left in its TMPDIR: {left}"
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
