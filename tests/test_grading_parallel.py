@@ -248,7 +248,7 @@ def test_a_class_term_regrade_failed_and_blank(tmp_path, capsys):
     out = capsys.readouterr().out
     everyone = sorted([*STUDENTS, "blank", "broken"])
     assert sorted(first) == everyone and first["broken"].status == "failed", first
-    assert "graded 7 of 8 submissions; 1 need you (1 could not be graded, 0 to look at)" in out, out
+    assert "graded 7 of 8 submissions; 1 needs you (1 could not be graded, 0 to look at)" in out, out
     assert json.loads(out.strip().splitlines()[-1])["need_instructor"] == 1
 
     # Failed means failed: an empty score and the reason in the LMS export, a page for the student.

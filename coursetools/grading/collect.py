@@ -25,10 +25,6 @@ def submitted_students(course: Path, assignment: str) -> list[str]:
     return sorted(p.parent.name for p in submitted.glob(f"*/{assignment}")) if submitted.exists() else []
 
 
-def submission_folder(course: Path, assignment: str, student: str) -> Path:
-    return course / "submitted" / student / assignment
-
-
 def unknown_assignments(course: Path) -> list[Result]:
     """Submissions in submitted/<student>/<folder> for a folder that is no assignment of this course."""
     known = {p.name for p in (course / "source").iterdir() if p.is_dir()} if (course / "source").exists() else set()

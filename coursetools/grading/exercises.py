@@ -321,7 +321,7 @@ def exercise_report(course: Path, assignment: str, out: Path | None = None, fail
     write_csv(out / f"{assignment}_exercises.csv", stats)
     plot(out / f"{assignment}_exercises.png", assignment, stats)
     n = max(s.students for s in stats)
-    apart = f"; {failed} that could not be graded are not counted" if failed else ""
+    apart = f"; {failed} that could not be graded {'is' if failed == 1 else 'are'} not counted" if failed else ""
     print(f"\nper exercise ({n} graded submissions{apart}; report: {out / (assignment + '_exercises.csv')}):")
     print(table(stats))
     return stats

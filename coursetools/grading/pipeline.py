@@ -13,7 +13,7 @@ from pathlib import Path
 from coursetools.grading import exercises, report, sandbox, score
 from coursetools.grading.backends import Backend, Run
 from coursetools.grading.backends.local import LocalPool
-from coursetools.grading.collect import collect_from_lms, submission_folder, submitted_students, unknown_assignments
+from coursetools.grading.collect import collect_from_lms, submitted_students, unknown_assignments
 from coursetools.grading.course import course_config, db_url, ensure_in_gradebook, expected_notebooks
 from coursetools.grading.execute import unsandboxed_reason
 from coursetools.grading.feedback import generate as generate_feedback
@@ -47,6 +47,61 @@ def check_sandbox(sandboxed: bool, why_not: str, here: bool) -> None:
         print(f"sandbox: {why}", flush=True)
 
 
+def choose_students(course: Path, assignment: str, students: list[str] | None, extra: list[Result]) -> list[str]:
+    """Who is graded this run: everyone with a submission, or those of ``students`` who have one."""
+    everyone = submitted_students(course, assignment)
+    chosen = [s for s in everyone if students is None or s in students]
+    for missing in sorted(set(students or []) - set(everyone)):
+        print(f"{missing}: no submission of {assignment} in {course / 'submitted'}")
+    if not chosen:
+        for r in extra:
+            print(f"{r.student}: {r.reason}")
+        raise SystemExit(f"no submissions for {assignment} in {course / 'submitted'}")
+    return chosen
+
+
+def grade_students(run: Run, backend: Backend, chosen: list[str], notebooks: list[str], label: str,
+                   zero_on_kernel_death: bool = True) -> list[Result]:
+    """Stages 2 to 4 for ``chosen``: precheck here, execute on ``backend``, scores from the gradebook."""
+    results: list[Result] = []
+
+    def done(r: Result) -> None:
+        r.sandbox = label
+        results.append(r)
+        report.progress(len(results), len(chosen), r)
+
+    todo = []
+    for student in chosen:  # what cannot be graded at all fails here, before any worker
+        reason = precheck(run.folder(student), notebooks)
+        if reason:
+            done(failed(student, reason))
+        else:
+            todo.append(student)
+    backend.grade(todo, done)
+    for r in results:  # failed means no grade anywhere; the others are read from the gradebook
+        if r.status == FAILED:
+            score.forget_submission(run.course, run.assignment, r.student, run.db)
+    score.read_scores(run.course, run.assignment, results)
+    if zero_on_kernel_death:
+        score.zero_kernel_deaths(run.course, run.assignment, results)
+    return sorted(results, key=lambda r: r.student)
+
+
+def write_class_reports(run: Run, out: Path, results: list[Result], extra: list[Result], label: str) -> list[Result]:
+    """Stage 5: the class CSV and the score figure, of the whole class after this run (returned)."""
+    csv_path = out / f"{run.assignment}.csv"
+    ran = {r.student for r in results}
+    whole = report.whole_class(report.read_class_csv(csv_path), results,
+                               set(submitted_students(run.course, run.assignment)),
+                               score.graded_students(run.course, run.assignment), label)
+    score.read_scores(run.course, run.assignment, [r for r in whole if r.student not in ran])
+    for r in extra:
+        r.max_score = max((x.max_score for x in whole), default=0.0)
+    report.write_class_csv(csv_path, whole + extra)
+    report.plot_scores(out / f"{run.assignment}_scores.png", run.assignment, whole + extra)
+    return whole
+
+
 def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
           students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
           sandboxed: bool = True, lms: Path | None = None, zero_on_kernel_death: bool = True,
@@ -67,55 +122,18 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     sandboxed = not why_not
     label = SANDBOXED if sandboxed else UNSANDBOXED
     check_sandbox(sandboxed, why_not, here=not scheduler)
-    everyone = submitted_students(course, assignment)
-    chosen = [s for s in everyone if students is None or s in students]
-    for missing in sorted(set(students or []) - set(everyone)):
-        print(f"{missing}: no submission of {assignment} in {course / 'submitted'}")
-    if not chosen:
-        for r in extra:
-            print(f"{r.student}: {r.reason}")
-        raise SystemExit(f"no submissions for {assignment} in {course / 'submitted'}")
+    chosen = choose_students(course, assignment, students, extra)  # stage 1
     score.prepare_students(course, assignment, chosen)
 
     run = Run(course, assignment, sandboxed, db_url(course), timeout)
     started = time.perf_counter()
-    results: list[Result] = []
-
-    def done(r: Result) -> None:
-        r.sandbox = label
-        results.append(r)
-        report.progress(len(results), len(chosen), r)
-
-    todo = []
-    for student in chosen:  # stage 2: what cannot be graded at all fails here, before any worker
-        reason = precheck(submission_folder(course, assignment, student), notebooks)
-        if reason:
-            done(failed(student, reason))
-        else:
-            todo.append(student)
-    workers = max(1, min(workers, len(todo)))
-    with choose_backend(run, workers, scheduler, worker_course) as backend:  # stage 3, anywhere
-        backend.grade(todo, done)
-        backend_name, worker_count = backend.name, backend.workers
-    for r in results:  # stage 4: failed means no grade anywhere; the others read from the gradebook
-        if r.status == FAILED:
-            score.forget_submission(course, assignment, r.student, run.db)
-    score.read_scores(course, assignment, results)
-    if zero_on_kernel_death:
-        score.zero_kernel_deaths(course, assignment, results)
-    results.sort(key=lambda r: r.student)
+    with choose_backend(run, max(1, min(workers, len(chosen))), scheduler, worker_course) as backend:
+        results = grade_students(run, backend, chosen, notebooks, label, zero_on_kernel_death)
     elapsed = time.perf_counter() - started
 
-    out = (out or course / "reports").resolve()  # stage 5: reports of the whole class
+    out = (out or course / "reports").resolve()
     out.mkdir(parents=True, exist_ok=True)
-    csv_path = out / f"{assignment}.csv"
-    others = report.whole_class(report.read_class_csv(csv_path), results, set(everyone),
-                                score.graded_students(course, assignment), label)
-    score.read_scores(course, assignment, [r for r in others if r.student not in {x.student for x in results}])
-    for r in extra:
-        r.max_score = max((x.max_score for x in others), default=0.0)
-    report.write_class_csv(csv_path, others + extra)
-    report.plot_scores(out / f"{assignment}_scores.png", assignment, others + extra)
+    whole = write_class_reports(run, out, results, extra, label)
     if feedback:  # stage 6
         generate_feedback(course, assignment)
         for r in results:
@@ -124,10 +142,10 @@ def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: 
     report.export_grades(course, out)
     ran = sorted(results + extra, key=lambda r: r.student)
     report.print_summary(ran)
-    exercises.exercise_report(course, assignment, out, failed=sum(r.status == FAILED for r in others))
-    n = report.counts(ran)
-    print(f"{report.summary_line(ran)}, in {elapsed:.1f} s with {worker_count}{' Dask' if scheduler else ''} "
-          f"worker(s), {'in the sandbox' if sandboxed else f'UNSANDBOXED ({why_not})'}; report: {csv_path}")
-    print(json.dumps({"assignment": assignment, **n, "seconds": round(elapsed, 2), "workers": worker_count,
-                      "sandbox": label, "backend": backend_name}))
+    exercises.exercise_report(course, assignment, out, failed=sum(r.status == FAILED for r in whole))
+    print(f"{report.summary_line(ran)}, in {elapsed:.1f} s with {backend.workers}{' Dask' if scheduler else ''} "
+          f"worker(s), {'in the sandbox' if sandboxed else f'UNSANDBOXED ({why_not})'}; "
+          f"report: {out / f'{assignment}.csv'}")
+    print(json.dumps({"assignment": assignment, **report.counts(ran), "seconds": round(elapsed, 2),
+                      "workers": backend.workers, "sandbox": label, "backend": backend.name}))
     return ran

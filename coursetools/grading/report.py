@@ -145,6 +145,7 @@ def counts(results: list[Result]) -> dict[str, int]:
 def summary_line(results: list[Result]) -> str:
     """``graded 3 of 4 submissions; 2 need you (1 could not be graded, 1 to look at)``."""
     n = counts(results)
-    need = (f"{n['need_instructor']} need you ({n['failed']} could not be graded, {n['check']} to look at)"
+    verb = "needs" if n["need_instructor"] == 1 else "need"
+    need = (f"{n['need_instructor']} {verb} you ({n['failed']} could not be graded, {n['check']} to look at)"
             if n["need_instructor"] else "none needs you")
     return f"graded {n['graded']} of {len(results)} submissions; {need}"
