@@ -381,8 +381,9 @@ def test_wrong_answer_loses_points(graded, aid, path):
     (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
     assert path.read_text().startswith("# Wrong:"), f"{path.name} must start with '# Wrong: <what is wrong>'"
     cells = {k: tuple(v) for k, v in graded[aid]["cells"][student].items()}
-    mine = {k: v for k, v in cells.items() if k in (ex, f"{ex}_hidden")}
-    assert mine, f"no graded cells named {ex} or {ex}_* in {aid}"
+    ids = {gid for gid, _ in test_cells(aid).get(ex, [])}  # ex, ex_hidden and any other test cell of ex
+    mine = {k: v for k, v in cells.items() if k in ids}
+    assert mine, f"no graded test cells of {ex} in {aid}"
     score, max_score = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
     assert score < max_score, f"{path.name} kept full marks on {ex}: {mine}"
     # Feedback: a failing cell of this exercise explains itself in one line.
