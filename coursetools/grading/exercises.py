@@ -175,6 +175,22 @@ def _answers(nb: dict) -> dict[str, str]:
             if _nbgrader(c).get("solution") and "grade_id" in _nbgrader(c)}
 
 
+def answer_cells(nb: dict) -> dict[str, str]:
+    """Test cell grade id -> the answer cell it checks: ``<ex>_answer`` when there is one, else the last
+    answer cell above the test (an exercise with several test cells for one answer)."""
+    out, last = {}, None
+    answers = _answers(nb)
+    for cell in nb.get("cells", []):
+        info = _nbgrader(cell)
+        gid = info.get("grade_id")
+        if info.get("solution"):
+            last = gid
+        elif info.get("grade") and gid:
+            own = exercise_of(gid) + ANSWER
+            out[gid] = own if own in answers else last
+    return out
+
+
 def _code_lines(source: str) -> list[str]:
     return [line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith("#")]
 
@@ -206,13 +222,14 @@ def collect(course: Path, assignment: str, db_url: str | None = None) -> tuple[l
     cells: list[CellResult] = []
     order: list[str] = []
     stubs: dict[str, dict[str, str]] = {}
+    checks: dict[str, dict[str, str]] = {}  # notebook -> test grade id -> its answer cell
     with Gradebook(db_url or course_db(course)) as gb:
         assignment_row = gb.find_assignment(assignment)
         notebooks = [nb.name for nb in assignment_row.notebooks]
         many = len(notebooks) > 1
         for name in notebooks:
             release = _read(course / "release" / assignment / f"{name}.ipynb")
-            stubs[name] = _answers(release)
+            stubs[name], checks[name] = _answers(release), answer_cells(release)
             template = release or _read(course / "source" / assignment / f"{name}.ipynb")
             order += [f"{name}:{g}" if many else g for g in _grade_ids_in_order(template)]
         for sub in assignment_row.submissions:
@@ -232,7 +249,7 @@ def collect(course: Path, assignment: str, db_url: str | None = None) -> tuple[l
                             message = zeroed
                         elif g.manual_score is not None:
                             message = "points set by hand in the Formgrader"
-                    answer_id = exercise_of(g.name) + ANSWER
+                    answer_id = checks[nb.name].get(g.name)
                     blank = (bool(graded) and answer_id in stubs[nb.name]
                              and is_blank(answers.get(answer_id), stubs[nb.name][answer_id]))
                     cells.append(CellResult(student, f"{nb.name}:{g.name}" if many else g.name, score, max_score,
