@@ -322,14 +322,26 @@ def table(stats: list[ExerciseStats], width: int = 120) -> str:
     return "\n".join(lines)
 
 
-def exercise_report(course: Path, assignment: str, out: Path | None = None, failed: int = 0) -> list[ExerciseStats]:
+def failed_in_class_csv(path: Path) -> int:
+    """Submissions marked failed in a class CSV (``reports/<assignment>.csv``; 0 when there is none)."""
+    if not path.exists():
+        return 0
+    with open(path, newline="") as fh:
+        return sum(row.get("status") == "failed" for row in csv.DictReader(fh))
+
+
+def exercise_report(course: Path, assignment: str, out: Path | None = None,
+                    failed: int | None = None) -> list[ExerciseStats]:
     """Write ``<out>/<assignment>_exercises.csv`` and ``.png`` (out: ``reports/``), print the table.
 
-    ``failed``: submissions that could not be graded (not in the gradebook), named in the heading.
+    ``failed``: submissions that could not be graded (not in the gradebook), named in the heading;
+    by default counted in the class CSV next to the report.
     """
     course = Path(course).resolve()
     out = Path(out or course / "reports")
     out.mkdir(parents=True, exist_ok=True)
+    if failed is None:
+        failed = failed_in_class_csv(out / f"{assignment}.csv")
     cells, order = collect(course, assignment)
     stats = aggregate(cells, order)
     if not stats:

@@ -48,19 +48,24 @@ def mathjax_source() -> str:
 
 
 def exercise_labels(cells) -> dict[str, str]:
-    """Test cell grade id -> "Exercise 2: Batched distances, visible tests" (from the heading above it)."""
+    """Test cell grade id -> "Exercise 2: Batched distances, visible tests" (from the heading above it), and
+    ``comment-<answer id>`` -> "Exercise 2: Batched distances, comment on your answer"."""
     labels, heading = {}, ""
     for cell in cells:
         info = cell.get("metadata", {}).get("nbgrader", {}) or {}
         if cell.get("cell_type") == "markdown":
             found = HEADING.findall("".join(cell.get("source", "")))
             heading = found[0] if found else heading
-        if info.get("grade") and info.get("grade_id"):
-            gid = info["grade_id"]
+        gid = info.get("grade_id")
+        if not gid:
+            continue
+        if info.get("grade"):
             kind = "hidden tests" if gid.endswith("_hidden") else "visible tests"
             if info.get("solution"):
                 kind = "answer"
             labels[gid] = f"{heading}, {kind}" if heading else f"{gid} ({kind})"
+        if info.get("solution"):  # nbgrader's comment on an answer ("No response." for a blank one)
+            labels[f"comment-{gid}"] = f"{heading}, comment on your answer" if heading else f"{gid} (comment)"
     return labels
 
 
