@@ -1,4 +1,5 @@
 # Wrong: looks only at the top level of the container and misses nested leaves
+# Says: waited on, not on all
 def block_all(tree):
     values = tree.values() if isinstance(tree, dict) else tree
     for value in values:

@@ -1,4 +1,5 @@
 # Wrong: logs the previous step's loss under the current step's number
+# Says: log(k, float(loss)) once per step k
 def log_losses(step, state, batches, log):
     previous = None
     for k, batch in enumerate(batches):

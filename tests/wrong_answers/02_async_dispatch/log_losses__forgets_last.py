@@ -1,4 +1,5 @@
 # Wrong: logs each loss one step late but never logs the last one after the loop
+# Says: once per step k
 def log_losses(step, state, batches, log):
     previous = None
     for k, batch in enumerate(batches):

@@ -1,4 +1,5 @@
 # Wrong: hands log the loss array itself instead of a Python float
+# Says: float(loss)
 def log_losses(step, state, batches, log):
     previous = None
     for k, batch in enumerate(batches):

@@ -1,0 +1,11 @@
+def prefetched(batches, put, ahead):
+    window, source = [], iter(batches)
+    for batch in source:
+        window.append(put(batch))
+        if len(window) == ahead + 1:
+            break
+    while window:
+        yield window.pop(0)
+        for batch in source:  # start one more copy, if there is a batch left
+            window.append(put(batch))
+            break

@@ -1,0 +1,4 @@
+def compact_positive(x):
+    mask = x > 0
+    order = jnp.argsort(~mask, stable=True)
+    return jnp.where(mask[order], x[order], 0).astype(x.dtype), jnp.count_nonzero(mask).astype(jnp.int32)

@@ -1,9 +1,0 @@
-# Wrong: jits the host loop but still calls float() on traced values
-@partial(jax.jit, static_argnames="steps")
-def power_iteration(a, v, steps):
-    estimates = []
-    for _ in range(steps):
-        w = a @ v
-        estimates.append(float(v @ w))
-        v = w / jnp.linalg.norm(w)
-    return v, jnp.asarray(estimates)

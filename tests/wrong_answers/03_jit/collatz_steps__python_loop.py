@@ -1,0 +1,11 @@
+# Wrong: keeps the Python while and if, which need concrete values (fails under jax.jit) and count in a Python int
+# Says: jax.jit, TracerBoolConversionError
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
