@@ -1,5 +1,5 @@
-# Wrong: loops over n - k positions and drops the last output
+# Wrong: maps over n - k positions and drops the last output
+# Says: int32[9]
 def convolve(x, w):
     k = w.shape[0]
-    w_flipped = w[::-1]
-    return jnp.stack([jnp.dot(x[i:i + k], w_flipped) for i in range(x.shape[0] - k)])
+    return jax.vmap(lambda i: jnp.dot(jax.lax.dynamic_slice(x, (i,), (k,)), w[::-1]))(jnp.arange(x.shape[0] - k))

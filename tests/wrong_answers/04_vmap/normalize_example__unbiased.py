@@ -1,4 +1,5 @@
 # Wrong: the unbiased variance (divided by n - 1), not the batch variance divided by n
+# Says: divided by n
 def normalize_example(x):
     n = jax.lax.psum(1, "batch")
     mean = jax.lax.psum(x, "batch") / n

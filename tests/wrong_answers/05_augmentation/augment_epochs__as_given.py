@@ -1,4 +1,5 @@
 # Wrong: the function as given: the same keys in every epoch, and one key for both coins of an image
+# Says: epochs, fresh keys
 def augment_epochs(images, key, epochs):
     def random_flips(img, key):
         lr = jax.random.bernoulli(key)

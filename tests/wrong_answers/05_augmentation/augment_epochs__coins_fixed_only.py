@@ -1,4 +1,5 @@
 # Wrong: fixes the coins (one subkey each) but still reuses the same image keys in every epoch
+# Says: epochs, fresh keys
 def augment_epochs(images, key, epochs):
     def random_flips(img, key):
         k_lr, k_ud = jax.random.split(key)

@@ -1,4 +1,5 @@
 # Wrong: fresh keys in every epoch, but both coins of an image still come from one key (lr == ud always)
+# Says: two coins, own key
 def augment_epochs(images, key, epochs):
     def random_flips(img, key):
         lr = jax.random.bernoulli(key)

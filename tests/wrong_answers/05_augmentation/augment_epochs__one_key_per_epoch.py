@@ -1,4 +1,5 @@
 # Wrong: a fresh key per epoch, but shared by all images of the epoch (in_axes=None for the key)
+# Says: images, own key
 def augment_epochs(images, key, epochs):
     def random_flips(img, key):
         k_lr, k_ud = jax.random.split(key)

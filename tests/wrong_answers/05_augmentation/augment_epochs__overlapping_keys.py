@@ -1,4 +1,5 @@
 # Wrong: the key of image i in epoch e is fold_in(key, e + i), so epochs and images share keys along diagonals
+# Says: share keys, (epoch, image)
 def augment_epochs(images, key, epochs):
     def random_flips(img, key):
         k_lr, k_ud = jax.random.split(key)

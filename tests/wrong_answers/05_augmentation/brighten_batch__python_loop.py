@@ -1,4 +1,5 @@
 # Wrong: the loop itself (the jaxpr holds the body once per image)
+# Says: jaxpr, equations, no Python loop
 def brighten_batch(images, key):
     out = []
     for img in images:

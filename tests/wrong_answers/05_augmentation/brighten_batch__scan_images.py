@@ -1,4 +1,5 @@
 # Wrong: moves the whole loop into lax.scan: the same images, but brightened one at a time in a sequential loop
+# Says: sequential loop
 def brighten_batch(images, key):
     def step(key, img):
         key, k_img = jax.random.split(key)

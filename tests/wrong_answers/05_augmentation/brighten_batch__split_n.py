@@ -1,4 +1,5 @@
 # Wrong: one key per image from jax.random.split(key, n): fast, but not the loop's keys, so other shifts
+# Says: same key, same shift
 def brighten_batch(images, key):
     def brighten(img, k_img):
         shift = jax.random.randint(k_img, (), -40, 41)

@@ -1,4 +1,5 @@
 # Wrong: the loop's keys, but adds the shift in uint8, which wraps around instead of clipping at 0 and 255
+# Says: int32, clipped
 def brighten_batch(images, key):
     def next_key(key, _):
         key, k_img = jax.random.split(key)

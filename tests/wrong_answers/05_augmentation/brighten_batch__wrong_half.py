@@ -1,4 +1,5 @@
 # Wrong: scans the chain but keeps the first half of each split (the carried key), not the image's key
+# Says: same key, same shift
 def brighten_batch(images, key):
     def next_key(key, _):
         key, k_img = jax.random.split(key)
