@@ -515,3 +515,65 @@ def test_grade_command_exit_status_says_something_needs_a_look(tmp_path):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "not a valid Jupyter notebook" in proc.stdout
     assert os.path.exists(course / "reports" / f"{aid}.csv")
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_every_wrong_answer_names_its_words(aid):
+    """Without grading: every stored wrong answer has a '# Says:' line and at most a well-formed '# Caught:' line."""
+    problems = []
+    for paths in wrong_answers(aid).values():
+        for path in paths:
+            for check in (says_words, caught_by_hidden):
+                try:
+                    check(path)
+                except AssertionError as err:
+                    problems.append(str(err).split(":")[0] + ": " + str(err).split(":", 1)[1].strip()[:90])
+    assert not problems, f"{len(problems)} stored wrong answers of {aid} need a fix:\n" + "\n".join(problems)
+
+
+def test_validate_is_quiet_on_a_pass_and_leads_with_the_sentence_on_a_failure(tmp_path):
+    """nbgrader's Validate, as the student's button runs it, on a one-exercise notebook in the student's form.
+
+    A pass logs no "cannot be converted to a float" (the hidden test cell holds only its docstring);
+    a failure's report starts with the check's sentence (jaxcourse.checking, nbgrader_config.py).
+    """
+    import logging
+
+    import nbformat
+    from nbgrader.validator import Validator
+
+    from jaxcourse.checking import validate_leads_with_the_sentence
+
+    validate_leads_with_the_sentence()
+
+    def cell(text, gid, **flags):
+        meta = {"grade": False, "solution": False, "locked": True, "points": 0, "grade_id": gid,
+                "schema_version": 3, "task": False, **flags}
+        return nbformat.v4.new_code_cell(text, metadata={"nbgrader": meta})
+
+    test = ('"""f returns 1."""\n\ndef probe():\n    return {"out": f()}\n\n\ndef check(v):\n'
+            '    assert v["out"] == 1, "f must return 1, not the number of its arguments."\n\n\n'
+            'run_test(probe, check)\n')
+
+    def notebook(answer: str) -> Path:
+        nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "jax-course", "display_name": "JAX course",
+                                                               "language": "python"}})
+        nb.cells = [cell("from jaxcourse.checking import run_test", "setup"),
+                    cell(answer, "f_answer", solution=True, locked=False),
+                    cell(test, "f", grade=True, points=1),
+                    cell('"""f is right for more inputs."""', "f_hidden", grade=True, points=1)]
+        path = tmp_path / f"{len(list(tmp_path.glob('*.ipynb')))}.ipynb"
+        nbformat.write(nb, path)
+        return path
+
+    records: list[logging.LogRecord] = []
+    log = logging.getLogger("validate-test")
+    log.addHandler(type("Keep", (logging.Handler,), {"emit": lambda self, r: records.append(r)})())
+    validator = Validator(log=log, ignore_checksums=True)
+    passed = validator.validate(str(notebook("def f():\n    return 1\n")))
+    noise = [r.getMessage() for r in records if r.levelno >= logging.WARNING]
+    assert passed == {} and not noise, (passed, noise)
+    failed = validator.validate(str(notebook("def f():\n    return 0\n")))["failed"]
+    assert len(failed) == 1 and failed[0]["source"].startswith(
+        "\u2718 f must return 1, not the number of its arguments.\n\n\"\"\"f returns 1.\"\"\""), failed
+    assert not [r.getMessage() for r in records if r.levelno >= logging.WARNING], records
