@@ -1,3 +1,4 @@
+# Right: a plain list as the window and one iterator read in two places, instead of a deque
 def prefetched(batches, put, ahead):
     window, source = [], iter(batches)
     for batch in source:

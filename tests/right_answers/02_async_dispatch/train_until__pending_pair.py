@@ -1,3 +1,4 @@
+# Right: keeps the unchecked loss with its step index in a pair instead of counting from the loop index
 def train_until(step, state, batches, target):
     pending = None  # (index, loss) of the step whose loss is not checked yet
     for k, batch in enumerate(batches):

@@ -1,3 +1,4 @@
+# Right: computes each positive entry's target position with cumsum and scatters with mode="drop", no nonzero
 def compact_positive(x):
     mask = x > 0
     position = jnp.cumsum(mask) - 1

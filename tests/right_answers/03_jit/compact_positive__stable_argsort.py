@@ -1,3 +1,4 @@
+# Right: a stable argsort moves the positive entries to the front in order, then masks the rest
 def compact_positive(x):
     mask = x > 0
     order = jnp.argsort(~mask, stable=True)
