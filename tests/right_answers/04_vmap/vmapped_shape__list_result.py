@@ -5,8 +5,8 @@ def vmapped_shape(example_shape, arg_shapes, in_axes, out_axes):
     if len(in_axes) != len(arg_shapes):
         return None
     try:
-        sizes = {s[a] for s, a in zip(arg_shapes, in_axes) if a is not None and a >= -len(s) and a < len(s)}
-        bad = any(a is not None and not -len(s) <= a < len(s) for s, a in zip(arg_shapes, in_axes))
+        sizes = {s[a] for s, a in zip(arg_shapes, in_axes, strict=True) if a is not None and -len(s) <= a < len(s)}
+        bad = any(a is not None and not -len(s) <= a < len(s) for s, a in zip(arg_shapes, in_axes, strict=True))
     except IndexError:
         return None
     n = len(example_shape) + 1

@@ -4,7 +4,7 @@ def vmapped_shape(example_shape, arg_shapes, in_axes, out_axes):
     if len(axes) != len(arg_shapes):
         return None
     sizes = []
-    for shape, axis in zip(arg_shapes, axes):
+    for shape, axis in zip(arg_shapes, axes, strict=True):
         if axis is not None:
             if axis < 0:
                 axis += len(shape)

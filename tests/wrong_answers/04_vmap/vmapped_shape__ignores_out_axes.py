@@ -3,5 +3,6 @@
 def vmapped_shape(example_shape, arg_shapes, in_axes, out_axes):
     if not isinstance(in_axes, tuple):
         in_axes = (in_axes,) * len(arg_shapes)
-    sizes = {shape[axis] for shape, axis in zip(arg_shapes, in_axes) if axis is not None and -len(shape) <= axis < len(shape)}
+    pairs = zip(arg_shapes, in_axes, strict=False)
+    sizes = {shape[axis] for shape, axis in pairs if axis is not None and -len(shape) <= axis < len(shape)}
     return (sizes.pop(),) + tuple(example_shape) if len(sizes) == 1 else None
