@@ -1,7 +1,7 @@
 """Stage 6, feedback: the page each student gets back.
 
 A graded submission gets nbgrader's feedback page (``nbgrader generate_feedback``, also from the
-Formgrader), made with this course's template ``templates/course_feedback`` and the
+Formgrader), made with this course's template ``templates/feedback`` and the
 :class:`FeedbackPage` step (both set in ``nbgrader_config.py``): its summary at the top names each
 exercise ("Exercise 2: Batched distances, hidden tests") instead of "Test cell", and math is
 typeset by a copy of MathJax inside the page (from the ``sphinx-mathjax-offline`` package, the
@@ -29,9 +29,11 @@ from traitlets import Bool
 from coursetools.grading.course import nbgrader as run_nbgrader
 from coursetools.grading.result import Result
 
-#: Where nbconvert finds this course's feedback template (``course_feedback``, a copy of nbgrader's ``feedback``).
+#: Where nbconvert finds this course's feedback template, ``templates/feedback`` (a copy of nbgrader's, changed).
+#: It keeps nbgrader's name: the Formgrader's feedback button asks for the template named "feedback", so
+#: this folder replaces nbgrader's on every route.
 TEMPLATE_DIRS = [str(Path(__file__).parent / "templates")]
-TEMPLATE_NAME = "course_feedback"
+TEMPLATE_NAME = "feedback"
 #: MathJax 3, typeset to SVG (no font files to fetch), from the pip package the course site uses.
 MATHJAX = ("sphinx-mathjax-offline", "sphinx-mathjax-offline/static/mathjax/tex-svg.js")
 MATH = re.compile(r"\$[^$\n]+\$|\\\(|\\\[|\\begin\{")
