@@ -38,9 +38,10 @@ FLAGGED = frozenset(
     "select_and_gather_add".split()
 )
 
-#: Call-like primitives whose one nested jaxpr takes the equation's inputs in order and gives its outputs.
+#: Call-like primitives whose one nested jaxpr takes the equation's inputs in order and gives its outputs
+#: (``shard_map``'s body too: it takes each input's per-device block, so the taint of a block is its input's).
 POSITIONAL = frozenset(
-    "jit pjit closed_call core_call custom_jvp_call custom_vjp_call checkpoint remat custom_lin".split()
+    "jit pjit closed_call core_call custom_jvp_call custom_vjp_call checkpoint remat custom_lin shard_map".split()
 )
 
 
