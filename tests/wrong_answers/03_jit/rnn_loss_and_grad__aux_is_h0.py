@@ -1,5 +1,5 @@
 # Wrong: hands back the initial state as the auxiliary output instead of the last one
-# Says: h_last, last row
+# Says: h_last, h_T
 def rnn_loss_and_grad(params, h0, xs, ys):
     def loss_and_state(p):
         def step(h, x):
