@@ -122,18 +122,46 @@ def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", 
                 calls.add(f"{module}.{getattr(arg, '__name__', '?')}")
 
     import gc
+    import threading
 
     previous, collecting = sys.getprofile(), gc.isenabled()
+    previous_threads = threading.getprofile()
     gc.disable()  # a garbage collection would run JAX's gc callback as if the student had called it
+    threading.setprofile(profiler)  # threads that fn starts (a ThreadPoolExecutor's workers) are watched too
     sys.setprofile(profiler)
     try:
         result, error = attempt(fn, *args, **kwargs)
     finally:
         sys.setprofile(previous)
+        threading.setprofile(previous_threads)
         if collecting:
             gc.enable()
     calls.discard("jaxcourse.checking.attempt")
     return {"out": result, "error": error, "calls": sorted(calls)}
+
+
+def cell_library_calls(fn: Callable, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """:func:`library_calls` for the whole cell that defined ``fn``, not only for the call.
+
+    The cell's source (IPython keeps it in ``linecache``; for a module, its file) runs again under
+    the watch, in a namespace that holds only the modules ``fn``'s globals hold, and the function it
+    defines is called with ``args``. So a table that the cell built at its top level by asking JAX
+    shows as a call, and a name taken from another cell shows as a ``NameError``.
+    """
+    import linecache
+    import types
+
+    source = "".join(linecache.getlines(fn.__code__.co_filename))
+    scope = {k: v for k, v in fn.__globals__.items() if isinstance(v, types.ModuleType)}
+    scope.update(__name__=fn.__globals__.get("__name__", "__main__"), __builtins__=fn.__globals__["__builtins__"])
+
+    def rerun():
+        if f"def {fn.__name__}" not in source:
+            raise LookupError(f"the source of the cell that defines {fn.__name__} is not available")
+        exec(compile(source, fn.__code__.co_filename, "exec"), scope)  # noqa: S102 - the student's own cell
+        return scope[fn.__name__](*args, **kwargs)
+
+    return library_calls(rerun)
 
 
 def crop_offset(out: Any, img: Any) -> tuple[int, int] | None:
@@ -311,9 +339,12 @@ def writes_reversed(f: Callable, *args: Any) -> Any:
         env.update(zip(jaxpr.invars, values, strict=True))
         for eqn in jaxpr.eqns:
             ins = [read(v) for v in eqn.invars]
-            sub = eqn.params.get("jaxpr")
+            sub = eqn.params.get("jaxpr", eqn.params.get("call_jaxpr"))
             if eqn.primitive.name in ("jit", "pjit", "closed_call") and hasattr(sub, "consts"):
                 outs = evaluate(sub.jaxpr, sub.consts, *ins)
+            elif eqn.primitive.name in ("checkpoint", "remat", "remat2", "custom_jvp_call") and sub is not None:
+                # jax.checkpoint and jax.custom_jvp bodies: reversed too, or wrapping the answer in one hides it
+                outs = evaluate(sub.jaxpr, sub.consts, *ins) if hasattr(sub, "consts") else evaluate(sub, [], *ins)
             else:
                 if eqn.primitive.name == "scatter":
                     operand, indices, updates = ins
@@ -361,9 +392,12 @@ def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
         env.update(zip(jaxpr.invars, values, strict=True))
         for eqn in jaxpr.eqns:
             ins = [read(v) for v in eqn.invars]
-            sub = eqn.params.get("jaxpr")
+            sub = eqn.params.get("jaxpr", eqn.params.get("call_jaxpr"))
             if eqn.primitive.name in ("jit", "pjit", "closed_call") and hasattr(sub, "consts"):
                 outs = evaluate(sub.jaxpr, sub.consts, *ins)
+            elif eqn.primitive.name in ("checkpoint", "remat", "remat2", "custom_jvp_call") and sub is not None:
+                # jax.checkpoint and jax.custom_jvp bodies: reversed too, or wrapping the answer in one hides it
+                outs = evaluate(sub.jaxpr, sub.consts, *ins) if hasattr(sub, "consts") else evaluate(sub, [], *ins)
             elif eqn.primitive.name == "while":
                 p = eqn.params
                 cond_consts, rest = ins[:p["cond_nconsts"]], ins[p["cond_nconsts"]:]

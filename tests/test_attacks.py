@@ -136,10 +136,10 @@ BIG_PRINT = 'print("x" * 50_000_000)\n'
 
 #: Plausible but wrong answers of the right types: only a fooled comparison would pass them.
 IDENTITY_ANSWERS = {
-    "bin_counts_answer": "def bin_counts(values, lo, hi, bins):\n    return jnp.zeros(bins, jnp.int32)\n",
+    "ring_push_answer": "def ring_push(buffer, head, values):\n    return buffer, head\n",
     "first_index_answer": "def first_index(ids, n):\n    return jnp.zeros(n, jnp.int32)\n",
     "promoted_dtypes_answer": "def promoted_dtypes(pairs):\n    return [a for a, _ in pairs]\n",
-    "velocity_answer": "def velocity(r, ts):\n    return jnp.zeros((ts.shape[0], 2))\n",
+    "newton_minimize_answer": "def newton_minimize(f, x0, steps):\n    return x0\n",
     "smooth_answer": "def smooth(signal):\n    return signal\n",
 }
 
@@ -162,7 +162,7 @@ ALWAYS_EQUAL = '''class AlwaysEqual:
         return True
 
 
-def bin_counts(*args, **kwargs):
+def ring_push(*args, **kwargs):
     return AlwaysEqual()
 
 
@@ -170,7 +170,7 @@ def promoted_dtypes(*args, **kwargs):
     return AlwaysEqual()
 
 
-first_index = velocity = smooth = bin_counts
+first_index = newton_minimize = smooth = ring_push
 '''
 
 #: A correct solution written differently from the instructor's, with a helper in an extra cell,
@@ -184,11 +184,11 @@ def _log(msg):
     warnings.warn(msg, stacklevel=2)
 '''
 ALTERNATIVE = {
-    "bin_counts_answer": '''def bin_counts(values, lo, hi, bins):
-    _log("bin_counts")
-    k = jnp.floor((values - lo) / ((hi - lo) / bins))
-    k = jnp.where((values >= lo) & (values < hi), k, -1).astype(jnp.int32)
-    return jax.nn.one_hot(k, bins, dtype=jnp.int32).sum(axis=0)
+    "ring_push_answer": '''def ring_push(buffer, head, values):
+    _log("ring_push")
+    c, k = buffer.shape[0], values.shape[0]
+    window = jnp.concatenate([jnp.roll(buffer, -head), values])[-c:]
+    return jnp.roll(window, head + k), ((head + k) % c).astype(jnp.int32)
 ''',
     "first_index_answer": '''def first_index(ids, n):
     _log("first_index")
@@ -197,9 +197,12 @@ ALTERNATIVE = {
 ''',
     "promoted_dtypes_answer": (ROOT / "tests" / "right_answers" / AID
                                / "promoted_dtypes__lookup_by_category.py").read_text(),
-    "velocity_answer": '''def velocity(r, ts):
-    _log("velocity")
-    return jax.vmap(jax.jacfwd(r))(ts)
+    "newton_minimize_answer": '''def newton_minimize(f, x0, steps):
+    _log("newton_minimize")
+    x = x0
+    for _ in range(steps):
+        x = x - jnp.linalg.inv(jax.hessian(f)(x)) @ jax.grad(f)(x)
+    return x
 ''',
     "smooth_answer": '''def smooth(signal):
     inner = (signal[:-2] + signal[1:-1] + signal[2:]) / 3

@@ -1,4 +1,4 @@
-# Wrong: .at[].set with the ids reversed, relying on the last of several writes to one entry winning (JAX leaves that order open)
+# Wrong: .at[].set with the ids reversed, relying on the last of several writes to one entry winning (order left open)
 # Says: another order
 def first_index(ids, n):
     m = ids.shape[0]
