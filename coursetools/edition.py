@@ -144,6 +144,14 @@ c.CourseDirectory.course_id = "{course_id}"
 # A cell that runs longer than this is stopped (the same limit as when grading).
 c.Execute.timeout = {timeout}
 c.ExecutePreprocessor.timeout = {timeout}
+# Validate's kernels talk over local sockets (no "running over TCP without encryption" warning).
+c.KernelManager.transport = "ipc"
+
+# Validate shows a failed cell's code before its error and no setting changes that order: each
+# failure's report starts with the check's one sentence instead.
+from jaxcourse.checking import validate_leads_with_the_sentence  # noqa: E402
+
+validate_leads_with_the_sentence()
 '''
 
 
