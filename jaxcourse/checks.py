@@ -416,3 +416,61 @@ def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
     closed = jax.make_jaxpr(f)(*args)
     out = evaluate(closed.jaxpr, closed.consts, *jax.tree.leaves(args))
     return jax.tree.unflatten(jax.tree.structure(jax.eval_shape(f, *args)), out), counts
+
+
+class CopyPending(Pending):
+    """A :class:`Pending` that tells waiting from copying: ``block_until_ready()`` appends
+    ``("wait", *tag)`` to ``log``, while every host copy of its value (``float()``, ``int()``, ``.item()``,
+    ``np.asarray``, ``jax.device_get``) appends ``("copy", *tag)``, for tests where code must wait
+    without bringing values to the host."""
+
+    def _wait(self) -> None:
+        self.log.append(("copy", *self.tag))
+
+    def block_until_ready(self) -> CopyPending:
+        self.log.append(("wait", *self.tag))
+        return self
+
+
+class host_reads:  # noqa: N801 - used as a context manager, like a function
+    """Within ``with host_reads(log):``, every read of a real ``jax.Array``'s value on the host appends
+    ``("read",)`` to ``log``: ``float()``, ``int()``, ``bool()`` (so an ``if`` or a Python ``<`` that
+    decides), ``.item()``, ``.tolist()``, formatting, ``np.asarray``, ``jax.device_get``, printing values.
+    ``x.block_until_ready()`` and ``jax.block_until_ready(tree)`` append ``("wait",)``. Decides without a
+    clock whether code made Python wait for a value. (NumPy scalar constructors such as ``np.float32(x)``
+    read through the buffer protocol and are not seen.)"""
+
+    def __init__(self, log: list):
+        self.log = log
+
+    def __enter__(self) -> list:
+        from unittest import mock
+
+        import jax
+
+        cls = type(jax.numpy.zeros(()))
+        value, block, block_tree = cls._value, cls.block_until_ready, jax.block_until_ready
+        log = self.log
+
+        def read(array):
+            log.append(("read",))
+            return value.fget(array)
+
+        def wait(array):
+            log.append(("wait",))
+            return block(array)
+
+        def wait_tree(tree):
+            log.append(("wait",))
+            return block_tree(tree)
+
+        self._patches = [mock.patch.object(cls, "_value", property(read)),
+                         mock.patch.object(cls, "block_until_ready", wait),
+                         mock.patch.object(jax, "block_until_ready", wait_tree)]
+        for p in self._patches:
+            p.start()
+        return log
+
+    def __exit__(self, *exc) -> None:
+        for p in reversed(self._patches):
+            p.stop()
