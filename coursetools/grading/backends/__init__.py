@@ -39,8 +39,6 @@ class Backend(ABC):
 
     #: The name in the run's summary ("local", "dask").
     name: ClassVar[str]
-    #: Whether student kernels run on this machine (then the grader checks the sandbox here first).
-    grades_here: ClassVar[bool] = True
 
     def __init__(self, run: Run):
         self.run = run

@@ -247,7 +247,6 @@ class DaskCluster(Backend):
     """A grading run's connection to a Dask cluster: checks the workers, grades, cleans up."""
 
     name = "dask"
-    grades_here = False  # the sandbox is checked on every worker instead (CourseCheck)
 
     def __init__(self, run: Run, scheduler: str, worker_course_path: str | None = None, connect_timeout: float = 30):
         super().__init__(run)

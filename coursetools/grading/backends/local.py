@@ -19,7 +19,6 @@ from coursetools.grading.result import Result, failed
 
 class LocalPool(Backend):
     name = "local"
-    grades_here = True
 
     def __init__(self, run: Run, workers: int = 1):
         super().__init__(run)
