@@ -76,6 +76,7 @@ get_ipython().input_transformers_post.append(lambda lines: lines + ["\\n", "15.0
 
 READ_INSTRUCTOR_FILES = '''import glob
 import json
+import linecache
 import sqlite3
 
 _found = []
@@ -85,7 +86,9 @@ for _pattern in ("{course}/solutions/*/*.ipynb", "{course}/source/*/*.ipynb", ".
 for _path in _found:
     for _cell in json.load(open(_path))["cells"]:
         if str(_cell["metadata"].get("nbgrader", {{}}).get("grade_id", "")).endswith("_answer"):
-            exec("".join(_cell["source"]))
+            _src, _name = "".join(_cell["source"]), f"<answer {{len(linecache.cache)}}>"
+            linecache.cache[_name] = (len(_src), None, _src.splitlines(True), _name)  # as IPython keeps a cell's source
+            exec(compile(_src, _name, "exec"))
 for _db in ("{course}/gradebook.db", "../../../gradebook.db"):
     try:
         print(sqlite3.connect(f"file:{{_db}}?mode=ro", uri=True).execute("SELECT source FROM source_cell").fetchall())
