@@ -13,7 +13,7 @@
 #                       driven by Playwright for Python with executable_path=/usr/bin/chromium
 #                       (Playwright's own browser download is never used: see README)
 #   fonts-dejavu-core   a font, so that pages and screenshots render text
-#   bubblewrap          the sandbox that grading runs each submission's kernel in (coursetools/sandbox.py)
+#   bubblewrap          the sandbox that grading runs each submission's kernel in (coursetools/grading/sandbox.py)
 #   postgresql          a throw-away server for the parallel-grading test on PostgreSQL
 #   nodejs, npm         only when there is no `node`/`npm` yet: JupyterHub's proxy
 #                       (configurable-http-proxy, installed by scripts/hub-env.sh) for tests/test_hub.py
