@@ -140,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-bare", action="store_true", help="skip the bare nbconvert run")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask runs")
+    parser.add_argument("--dask-only", action="store_true", help="only the Dask runs (a quick look)")
     parser.add_argument("--repeat", type=int, default=1, help="run each grading configuration this many times, "
                         "interleaved, and keep the fastest (on a shared machine)")
     args = parser.parse_args(argv)
@@ -150,10 +151,11 @@ def main(argv: list[str] | None = None) -> int:
         bare = nan if args.no_bare else time_bare(course, args.assignment)
         serial = parallel = dask_1 = dask_2 = cpu = dask_cpu = float("inf")
         for _ in range(args.repeat):  # interleaved, best of each: other load on the machine only adds
-            with CpuMeter() as meter:
-                serial = min(serial, time_grading(course, args.assignment, 1))
-            cpu = min(cpu, meter.seconds)
-            parallel = min(parallel, time_grading(course, args.assignment, args.workers))
+            if not args.dask_only:
+                with CpuMeter() as meter:
+                    serial = min(serial, time_grading(course, args.assignment, 1))
+                cpu = min(cpu, meter.seconds)
+                parallel = min(parallel, time_grading(course, args.assignment, args.workers))
             if not args.no_dask:
                 with CpuMeter() as meter:
                     dask_1 = min(dask_1, time_dask(course, args.assignment, 1))
@@ -161,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
             dask_2 = nan if args.no_dask else min(dask_2, time_dask(course, args.assignment, 2))
         if args.no_dask:
             dask_1 = dask_2 = dask_cpu = nan
+        if args.dask_only:  # the CPU per submission then comes from the Dask run with 1 worker
+            serial = parallel = nan
+            cpu = dask_cpu
     n = args.submissions
     print(f"{args.submissions} submissions of {args.assignment} on {os.cpu_count()} cores, best of {args.repeat} "
           f"(load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
@@ -177,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     # The cost per submission is the serial run's CPU time (it does not grow when the machine is busy).
     per_sub = cpu / n
     efficiency = min(1.0, (dask_1 / dask_2) / 2) if dask_2 == dask_2 else min(1.0, serial / parallel / args.workers)
+    efficiency = efficiency if efficiency == efficiency else 1.0
     estimate = 10_000 * per_sub / 100 / efficiency
     print(f"CPU per submission {per_sub:.2f} s (serial run: {cpu:.1f} s of CPU in {serial:.1f} s); on Dask with "
           f"1 worker {dask_cpu / n:.2f} s (its cluster's start and stop included)")
@@ -187,10 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         return None if x != x or x == float("inf") else round(x, 2)
 
     print(json.dumps({"serial_s": r(serial), "parallel_s": r(parallel), "workers": args.workers,
-                      "per_notebook_s": round(serial / n, 3), "bare_s": r(bare), "dask_1_s": r(dask_1),
+                      "per_notebook_s": r(serial / n), "bare_s": r(bare), "dask_1_s": r(dask_1),
                       "dask_2_s": r(dask_2), "cpu_per_submission_s": round(per_sub, 2),
                       "dask_cpu_per_submission_s": r(dask_cpu / n),
-                      "estimate_10k_on_100_s": round(estimate), "submissions": n,
+                      "estimate_10k_on_100_s": r(estimate), "submissions": n,
                       "assignment": args.assignment, "repeat": args.repeat,
                       "load_before": round(load, 2), "load_after": round(os.getloadavg()[0], 2)}))
     return 0

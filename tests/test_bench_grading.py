@@ -29,7 +29,8 @@ def test_bench_grading_quick_mode_leaves_its_temp_folder_empty():
         pytest.skip("the benchmark grades in the bubblewrap sandbox (scripts/system-deps.sh installs it)")
     tmp = Path(tempfile.mkdtemp(prefix="bench-tmpdir-"))
     try:
-        proc = subprocess.run([sys.executable, "-m", "coursetools.bench_grading", "--submissions", "2", "--no-bare"],
+        proc = subprocess.run([sys.executable, "-m", "coursetools.bench_grading", "--submissions", "1", "--no-bare",
+                               "--dask-only"],
                               cwd=ROOT, env=course_env(TMPDIR=str(tmp)), capture_output=True, text=True, timeout=900)
         left = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*"))  # also when the run failed
         assert not left, f"the benchmark left in its TMPDIR: {left}\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}"

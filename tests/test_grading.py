@@ -115,7 +115,7 @@ def caught_by_hidden(path: Path) -> str | None:
     return m.group(1).strip()
 
 
-def test_cells(aid: str) -> dict[str, list[tuple[str, bool]]]:
+def exercise_test_cells(aid: str) -> dict[str, list[tuple[str, bool]]]:
     """Exercise -> its graded test cells in notebook order, as (grade id, hidden?), from source/.
 
     A test cell belongs to the exercise whose answer cell comes last before it; it is hidden when
@@ -140,7 +140,7 @@ def first_failure(graded_aid: dict, aid: str, student: str, ex: str) -> tuple[st
     (the feedback); ('', '', False) when none failed. Read from the round trip's gradebook scores and
     autograded notebook: nothing is graded again.
     """
-    cells = test_cells(aid).get(ex, [])
+    cells = exercise_test_cells(aid).get(ex, [])
     scores = graded_aid["cells"][student]
     nb = read_nb(graded_aid["course"] / "autograded" / student / aid / notebook_name(aid))
     outputs = {grade_id(c): c.get("outputs", []) for c in nb["cells"] if grade_id(c)}
@@ -381,7 +381,7 @@ def test_wrong_answer_loses_points(graded, aid, path):
     (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
     assert path.read_text().startswith("# Wrong:"), f"{path.name} must start with '# Wrong: <what is wrong>'"
     cells = {k: tuple(v) for k, v in graded[aid]["cells"][student].items()}
-    ids = {gid for gid, _ in test_cells(aid).get(ex, [])}  # ex, ex_hidden and any other test cell of ex
+    ids = {gid for gid, _ in exercise_test_cells(aid).get(ex, [])}  # ex, ex_hidden and any other test cell of ex
     mine = {k: v for k, v in cells.items() if k in ids}
     assert mine, f"no graded test cells of {ex} in {aid}"
     score, max_score = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
