@@ -175,6 +175,46 @@ def crop_offset(out: Any, img: Any) -> tuple[int, int] | None:
                  if np.array_equal(img[r:r + h, c:c + w], out)), None)
 
 
+def mixup_report(images: Any, labels: Any, outs: list) -> dict[str, Any]:
+    """Read mixup results back from their label rows (``labels`` distinct, so each row names its pair).
+
+    ``outs`` holds ``(mixed_images, mixed_labels)`` for several keys. Each row gives the weight
+    ``lam`` of the example's own label and its partner (the example whose label has the rest;
+    unknown where the row is one-hot). Returns plain facts: ``rows_ok`` (every row mixes at most two
+    one-hot labels and sums to 1), ``images_ok`` (every image is ``lam * x_i + (1 - lam) * x_p``),
+    ``duplicates`` (two examples of one call share a partner), ``fixed`` (every example has the
+    same partner for every key), ``shared`` (share of calls whose examples all got one weight) and ``lams`` (the
+    weights of the rows whose partner shows, over all calls)."""
+    images, labels = np.asarray(images, np.float64), np.asarray(labels)
+    n, index = len(labels), {int(label): i for i, label in enumerate(labels)}
+    report = {"rows_ok": True, "images_ok": True, "duplicates": False, "shared": 0.0, "lams": []}
+    partners_seen = []
+    for mixed, rows in outs:
+        rows, mixed = np.asarray(rows, np.float64), np.asarray(mixed, np.float64)
+        if rows.shape[0] != n or mixed.shape != images.shape:
+            return {**report, "rows_ok": False}
+        report["rows_ok"] &= bool(np.allclose(rows.sum(1), 1, atol=1e-4) and (rows > -1e-6).all()
+                                  and ((rows > 1e-6).sum(1) <= 2).all())
+        lam = rows[np.arange(n), labels]
+        other = rows.copy()
+        other[np.arange(n), labels] = -1.0
+        best = other.argmax(1)
+        partner = np.array([index.get(int(b), -1) if other[i, b] > 1e-6 else -1 for i, b in enumerate(best)])
+        shown = partner >= 0
+        expected = np.where(shown[:, None, None, None],
+                            lam[:, None, None, None] * images + (1 - lam[:, None, None, None]) * images[partner],
+                            images)
+        report["images_ok"] &= bool(np.allclose(mixed, expected, rtol=1e-4, atol=0.05))
+        report["duplicates"] |= len(set(partner[shown])) < shown.sum()
+        report["shared"] += (len(set(np.round(lam[shown], 4))) <= 1 and shown.sum() > 1) / len(outs)
+        report["lams"].extend(lam[shown].tolist())
+        partners_seen.append(tuple(partner))
+    columns = [{p for p in column if p >= 0} for column in zip(*partners_seen, strict=True)]
+    report["fixed"] = len(outs) > 1 and all(len(column) <= 1 for column in columns)
+    report["lams"] = np.array(report["lams"])
+    return report
+
+
 def sharded(f: Callable, in_specs: Any, out_specs: Any, devices: int | None = None, axis: str = "devices"):
     """``jax.jit(jax.shard_map(f, ...))`` on a one-axis mesh ``axis`` of the first ``devices`` devices (all
     of them by default). The returned function first places each argument on the mesh by its entry of
