@@ -1,4 +1,4 @@
-# Wrong: the statement's slow loop with each loss copied to the host by np.asarray before deciding: still a host read per step
+# Wrong: the slow loop with each loss copied to the host by np.asarray before deciding: a host read per step
 # Says: read a value on the host
 def keep_best(step, state, batches):
     best_state, best_loss, best_k, saw_nan = state, float("inf"), -1, False
