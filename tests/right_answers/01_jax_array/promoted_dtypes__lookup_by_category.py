@@ -15,13 +15,13 @@ def promoted_dtypes(pairs):
 
     def one(a, b):
         if a == b:
-            return {"int": "int32", "float": "float32"}.get(a, a)
+            return a
         if "bool" in (a, b):
             other = b if a == "bool" else a
-            return {"int": "int32", "float": "float32"}.get(other, other)
+            return other
         if "float" in (a, b):
             other = b if a == "float" else a
-            return other if other in floats else "float32"
+            return other if other in floats else "float"
         if "int" in (a, b):
             return b if a == "int" else a
         if a in floats and b in floats:
@@ -30,4 +30,7 @@ def promoted_dtypes(pairs):
             return a if a in floats else b
         return int_pair(a, b)
 
-    return [one(a, b) for a, b in pairs]
+    def node(e):  # a nested pair is an inner jnp.add; a weak result behaves like the Python scalar again
+        return e if isinstance(e, str) else one(node(e[0]), node(e[1]))
+
+    return [{"int": "int32", "float": "float32"}.get(r, r) for r in (node(e) for e in pairs)]

@@ -19,10 +19,11 @@ def promoted_dtypes(pairs):
     reach["bool"] = {"bool"} | reach["i*"]
     assert floats <= reach["bool"]
     narrow = {"i*": "int32", "f*": "float32", "int64": "int32", "uint64": "uint32"}
-    out = []
-    for a, b in pairs:
-        a, b = {"int": "i*", "float": "f*"}.get(a, a), {"int": "i*", "float": "f*"}.get(b, b)
-        common = reach[a] & reach[b]
-        lowest = max(common, key=lambda t: len(reach[t] & common))  # the one that reaches all the others
-        out.append(narrow.get(lowest, lowest))
-    return out
+
+    def node(e):  # narrowed only at the end: a weak i* or f* stays weak in an outer addition
+        if isinstance(e, str):
+            return {"int": "i*", "float": "f*"}.get(e, e)
+        common = reach[node(e[0])] & reach[node(e[1])]
+        return max(common, key=lambda t: len(reach[t] & common))  # the one that reaches all the others
+
+    return [narrow.get(t, t) for t in map(node, pairs)]
