@@ -107,8 +107,8 @@ def load_batch(names: Iterable[str] | None = None, size: int | Sequence[int] = 1
 def load_folder(path: str | Path, size: int | Sequence[int] | None = 128, limit: int | None = None) -> np.ndarray:
     """Read the jpg/png files of a local folder, sorted by name, as a uint8 batch ``(N, H, W, 3)``.
 
-    This is the seed post's "download a batch of images, then read and resize them" step without
-    the download: put your own pictures in a folder and point this at it. Nothing touches the
+    This is the usual "download a batch of images, then read and resize them" step of an input
+    pipeline without the download: put your own pictures in a folder and point this at it. Nothing touches the
     network. Every image is resized to ``size`` (an int for a square, or ``(height, width)``);
     with ``size=None`` they must already share one shape. ``limit`` keeps the first ``limit`` files.
     """
