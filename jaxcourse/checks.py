@@ -356,18 +356,15 @@ def described_argument(description: Any) -> Any:
     return description
 
 
-def writes_reversed(f: Callable, *args: Any) -> Any:
-    """``f(*args)`` evaluated with every ``.at[].set`` (a ``scatter``) applying its updates in the
-    opposite order.
-
-    When several updates of one ``.at[idx].set(values)`` land on the same entry, which one wins is
-    unspecified: today's CPU happens to keep the last. Reversing the order turns that into the
-    first, so an answer that relies on it gives another result here, while an answer that does not
-    (``.at[].min``, ``.at[].add``, a comparison table, writes to distinct entries) gives the same
-    one. The jaxpr of ``f`` is evaluated equation by equation, inside ``jit`` calls too; loops and
-    branches run as they are.
-    """
+def _interpret(f: Callable, args: tuple, rule: Callable) -> Any:
+    """``f(*args)`` evaluated equation by equation from its jaxpr, opening ``jit`` calls and the bodies
+    of ``jax.checkpoint`` and ``jax.custom_jvp`` (so wrapping code in one hides nothing). Each other
+    equation goes to ``rule(eqn, ins, run)``, which returns its outputs, or ``None`` to bind the
+    primitive as it is; ``run(closed_jaxpr, *values)`` evaluates a sub-jaxpr the same way."""
     import jax
+
+    def run(closed, *values):
+        return evaluate(closed.jaxpr, closed.consts, *values)
 
     def evaluate(jaxpr, consts, *values):
         env = {}
@@ -381,26 +378,45 @@ def writes_reversed(f: Callable, *args: Any) -> Any:
             ins = [read(v) for v in eqn.invars]
             sub = eqn.params.get("jaxpr", eqn.params.get("call_jaxpr"))
             if eqn.primitive.name in ("jit", "pjit", "closed_call") and hasattr(sub, "consts"):
-                outs = evaluate(sub.jaxpr, sub.consts, *ins)
+                outs = run(sub, *ins)
             elif eqn.primitive.name in ("checkpoint", "remat", "remat2", "custom_jvp_call") and sub is not None:
-                # jax.checkpoint and jax.custom_jvp bodies: reversed too, or wrapping the answer in one hides it
-                outs = evaluate(sub.jaxpr, sub.consts, *ins) if hasattr(sub, "consts") else evaluate(sub, [], *ins)
+                outs = run(sub, *ins) if hasattr(sub, "consts") else evaluate(sub, [], *ins)
             else:
-                if eqn.primitive.name == "scatter":
-                    operand, indices, updates = ins
-                    windows = eqn.params["dimension_numbers"].update_window_dims
-                    indices = jax.numpy.flip(indices, tuple(range(indices.ndim - 1)))
-                    updates = jax.numpy.flip(updates, tuple(d for d in range(updates.ndim) if d not in windows))
-                    ins = [operand, indices, updates]
-                params = eqn.primitive.get_bind_params(eqn.params)
-                outs = eqn.primitive.bind(*ins, **params)
-                outs = outs if eqn.primitive.multiple_results else [outs]
+                outs = rule(eqn, ins, run)
+                if outs is None:
+                    outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(eqn.params))
+                    outs = outs if eqn.primitive.multiple_results else [outs]
             env.update(zip(eqn.outvars, outs, strict=True))
         return [read(v) for v in jaxpr.outvars]
 
     closed = jax.make_jaxpr(f)(*args)
-    out = evaluate(closed.jaxpr, closed.consts, *jax.tree.leaves(args))
+    out = run(closed, *jax.tree.leaves(args))
     return jax.tree.unflatten(jax.tree.structure(jax.eval_shape(f, *args)), out)
+
+
+def writes_reversed(f: Callable, *args: Any) -> Any:
+    """``f(*args)`` evaluated with every ``.at[].set`` (a ``scatter``) applying its updates in the
+    opposite order.
+
+    When several updates of one ``.at[idx].set(values)`` land on the same entry, which one wins is
+    unspecified: today's CPU happens to keep the last. Reversing the order turns that into the
+    first, so an answer that relies on it gives another result here, while an answer that does not
+    (``.at[].min``, ``.at[].add``, a comparison table, writes to distinct entries) gives the same
+    one. The jaxpr of ``f`` is evaluated equation by equation, inside ``jit`` calls too; loops and
+    branches run as they are.
+    """
+    import jax
+
+    def rule(eqn, ins, run):
+        if eqn.primitive.name != "scatter":
+            return None
+        operand, indices, updates = ins
+        windows = eqn.params["dimension_numbers"].update_window_dims
+        indices = jax.numpy.flip(indices, tuple(range(indices.ndim - 1)))
+        updates = jax.numpy.flip(updates, tuple(d for d in range(updates.ndim) if d not in windows))
+        return [eqn.primitive.bind(operand, indices, updates, **eqn.primitive.get_bind_params(eqn.params))]
+
+    return _interpret(f, args, rule)
 
 
 def checked_early(events: list, steps: int) -> list[int]:
@@ -419,43 +435,19 @@ def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
 
     counts: list[int] = []
 
-    def run(closed, *values):
-        return evaluate(closed.jaxpr, closed.consts, *values)
+    def rule(eqn, ins, run):
+        if eqn.primitive.name != "while":
+            return None
+        p = eqn.params
+        cond_consts, rest = ins[:p["cond_nconsts"]], ins[p["cond_nconsts"]:]
+        body_consts, carry = rest[:p["body_nconsts"]], rest[p["body_nconsts"]:]
+        n = 0
+        while bool(jax.numpy.any(run(p["cond_jaxpr"], *cond_consts, *carry)[0])):
+            carry, n = run(p["body_jaxpr"], *body_consts, *carry), n + 1
+        counts.append(n)
+        return carry
 
-    def evaluate(jaxpr, consts, *values):
-        env = {}
-
-        def read(var):
-            return var.val if type(var).__name__ == "Literal" else env[var]
-
-        env.update(zip(jaxpr.constvars, consts, strict=True))
-        env.update(zip(jaxpr.invars, values, strict=True))
-        for eqn in jaxpr.eqns:
-            ins = [read(v) for v in eqn.invars]
-            sub = eqn.params.get("jaxpr", eqn.params.get("call_jaxpr"))
-            if eqn.primitive.name in ("jit", "pjit", "closed_call") and hasattr(sub, "consts"):
-                outs = evaluate(sub.jaxpr, sub.consts, *ins)
-            elif eqn.primitive.name in ("checkpoint", "remat", "remat2", "custom_jvp_call") and sub is not None:
-                # jax.checkpoint and jax.custom_jvp bodies: reversed too, or wrapping the answer in one hides it
-                outs = evaluate(sub.jaxpr, sub.consts, *ins) if hasattr(sub, "consts") else evaluate(sub, [], *ins)
-            elif eqn.primitive.name == "while":
-                p = eqn.params
-                cond_consts, rest = ins[:p["cond_nconsts"]], ins[p["cond_nconsts"]:]
-                body_consts, carry = rest[:p["body_nconsts"]], rest[p["body_nconsts"]:]
-                n = 0
-                while bool(jax.numpy.any(run(p["cond_jaxpr"], *cond_consts, *carry)[0])):
-                    carry, n = run(p["body_jaxpr"], *body_consts, *carry), n + 1
-                counts.append(n)
-                outs = carry
-            else:
-                outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(eqn.params))
-                outs = outs if eqn.primitive.multiple_results else [outs]
-            env.update(zip(eqn.outvars, outs, strict=True))
-        return [read(v) for v in jaxpr.outvars]
-
-    closed = jax.make_jaxpr(f)(*args)
-    out = evaluate(closed.jaxpr, closed.consts, *jax.tree.leaves(args))
-    return jax.tree.unflatten(jax.tree.structure(jax.eval_shape(f, *args)), out), counts
+    return _interpret(f, args, rule), counts
 
 
 class CopyPending(Pending):
