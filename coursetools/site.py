@@ -151,10 +151,13 @@ def exercise_points(root: Path, aid: str) -> list[int] | None:
     if not found:
         return None
     points: dict[str, int] = {}
+    exercise = None  # test cells count for the answer cell above them (promoted_dtypes_scalars_hidden too)
     for cell in _cells(found[0]):
         meta = cell.get("metadata", {}).get("nbgrader", {})
-        if meta.get("grade") and meta.get("points"):
-            ex = meta["grade_id"].removesuffix("_hidden")
+        if meta.get("grade_id", "").endswith("_answer"):
+            exercise = meta["grade_id"].removesuffix("_answer")
+        elif meta.get("grade") and meta.get("points"):
+            ex = exercise or meta["grade_id"].removesuffix("_hidden")
             points[ex] = points.get(ex, 0) + meta["points"]
     return list(points.values())
 
