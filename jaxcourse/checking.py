@@ -19,9 +19,10 @@ Every test cell of an assignment has the same shape::
 
 In JupyterLab, :func:`run_test` runs both halves in the student's kernel, so the visible tests give
 feedback as usual. When grading (``coursetools.grading``), the halves are pulled apart
-(``coursetools.grading.checker.split_test_cell``): the student's kernel (sandboxed) only runs ``probe`` and
-hands back its values; ``check`` runs in a separate, trusted process (``python -m coursetools.grading.checker``) that never
-runs student code. Values cross as JSON plus ``.npy`` bytes loaded with ``allow_pickle=False``:
+(``coursetools.grading.checker.split_test_cell``): the student's kernel (sandboxed) only runs ``probe``
+and hands back its values; ``check`` runs in a separate, trusted process
+(``python -m coursetools.grading.checker``) that never runs student code. Values cross as JSON
+plus ``.npy`` bytes loaded with ``allow_pickle=False``:
 numbers, strings, dtypes, NumPy and JAX arrays, and lists, tuples and dicts of them. Nothing else
 crosses, so an object whose ``==`` is always true, a patched ``numpy`` or an AST transformer in the
 student's process cannot make a check pass; they can only produce values, and values are compared

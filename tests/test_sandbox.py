@@ -417,6 +417,14 @@ def test_interrupt_reaches_the_kernel(kernel):
         if reply["parent_header"].get("msg_id") == msg_id:
             break
     assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
+    # ipykernel answers 'aborted' to a request that arrives while it still aborts after that error
+    # (stop_on_error; a busy machine widens the window): the kernel lives when a later one runs.
+    for _ in range(20):
+        reply = kernel.kc.execute_interactive("pass", timeout=60)
+        if reply["content"]["status"] != "aborted":
+            break
+        time.sleep(0.5)
+    assert reply["content"]["status"] == "ok", reply["content"]
     assert kernel.run("print(json.dumps(1 + 1))") == 2
 
 
