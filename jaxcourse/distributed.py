@@ -94,6 +94,7 @@ def worker(process_id: int, num_processes: int, port: int, local_devices: int, t
                                cluster_detection_method="deactivate",
                                initialization_timeout=max(1, int(timeout)))
     loopback = _gloo_on_loopback()
+    _stage("initialized")
 
     import numpy as np
     from jax.experimental import multihost_utils
@@ -121,8 +122,18 @@ def worker(process_id: int, num_processes: int, port: int, local_devices: int, t
         "collectives": jax.config.jax_cpu_collectives_implementation,
         "gloo_on_loopback": loopback,
     }
+    # The report goes out before shutdown: the launcher has what it needs even if tearing down the
+    # coordinator stalls (on a loaded machine process 0 once stayed in shutdown for minutes).
+    print(RESULT_PREFIX + json.dumps(report), flush=True)
+    _stage("reported; shutting down")
     jax.distributed.shutdown()
+    _stage("shut down")
     return report
+
+
+def _stage(what: str) -> None:
+    """One line on stderr, so that a stalled worker's last output says how far it got."""
+    print(f"jaxcourse.distributed worker: {what}", file=sys.stderr, flush=True)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -139,21 +150,33 @@ def _worker_env(local_devices: int) -> dict[str, str]:
     return env
 
 
+def _text(f) -> str:
+    """What a worker has written to ``f`` so far. ``pread`` leaves the offset alone: the worker's own
+    descriptor shares it, and moving it would make the worker overwrite what it wrote."""
+    fd = f.fileno()
+    return os.pread(fd, os.fstat(fd).st_size, 0).decode(errors="replace")
+
+
 def _tail(f, limit: int = 2000) -> str:
-    f.seek(0)
-    text = f.read().decode(errors="replace")
-    return text[-limit:].strip()
+    return _text(f)[-limit:].strip()
+
+
+def _result(f) -> dict | None:
+    """The report a worker printed to ``f``, or None while it has printed none."""
+    lines = [ln for ln in _text(f).splitlines() if ln.startswith(RESULT_PREFIX)]
+    return json.loads(lines[-1][len(RESULT_PREFIX):]) if lines else None
 
 
 def run_two_process_demo(timeout: float = 60.0, *, local_devices: int = 2,
-                         python: str | None = None) -> dict:
+                         python: str | None = None, exit_grace: float = 15.0) -> dict:
     """Start two worker processes joined by ``jax.distributed.initialize``; return their reports.
 
     Returns ``{"num_processes": 2, "local_devices": ..., "wall_s": ..., "processes": [report, report]}``
     with the reports in process order (see ``worker`` for their keys). Raises ``TimeoutError`` when the
     workers have not finished after ``timeout`` seconds and ``DistributedDemoError`` when one fails;
     either way both workers are stopped first. ``python`` is the interpreter to run them with
-    (default: this one).
+    (default: this one). A worker that has printed its report but has not exited ``exit_grace``
+    seconds after the last report is stopped, and its index listed under ``"stopped_after_report"``.
     """
     num_processes = 2
     port = free_port()
@@ -167,6 +190,8 @@ def run_two_process_demo(timeout: float = 60.0, *, local_devices: int = 2,
     procs = [subprocess.Popen([*cmd, "--process-id", str(i)], stdout=outs[i], stderr=errs[i],
                               stdin=subprocess.DEVNULL, env=env, cwd=_ROOT)
              for i in range(num_processes)]
+    stopped: list[int] = []  # workers that had reported but did not exit within exit_grace
+    reported_at = None
     try:
         while True:
             codes = [p.poll() for p in procs]
@@ -178,6 +203,12 @@ def run_two_process_demo(timeout: float = 60.0, *, local_devices: int = 2,
                     f"its last output:\n{_tail(errs[i]) or _tail(outs[i]) or '(none)'}")
             if all(c == 0 for c in codes):
                 break
+            if reported_at is None and all(_result(f) is not None for f in outs):
+                reported_at = time.monotonic()
+            if reported_at is not None and time.monotonic() - reported_at > exit_grace:
+                # Every worker has computed and reported; only the teardown is slow. Stop it.
+                stopped = [i for i, c in enumerate(codes) if c is None]
+                break
             if time.monotonic() - start > timeout:
                 waiting = [i for i, c in enumerate(codes) if c is None]
                 raise TimeoutError(
@@ -187,13 +218,11 @@ def run_two_process_demo(timeout: float = 60.0, *, local_devices: int = 2,
             time.sleep(0.05)
         reports = []
         for i in range(num_processes):
-            outs[i].seek(0)
-            lines = [ln for ln in outs[i].read().decode(errors="replace").splitlines()
-                     if ln.startswith(RESULT_PREFIX)]
-            if not lines:
+            report = _result(outs[i])
+            if report is None:
                 raise DistributedDemoError(f"worker process {i} exited without a result; its last output:\n"
                                            f"{_tail(errs[i]) or _tail(outs[i]) or '(none)'}")
-            reports.append(json.loads(lines[-1][len(RESULT_PREFIX):]))
+            reports.append(report)
     finally:
         for p in procs:
             if p.poll() is None:
@@ -204,7 +233,8 @@ def run_two_process_demo(timeout: float = 60.0, *, local_devices: int = 2,
             f.close()
     reports.sort(key=lambda r: r["process_index"])
     return {"num_processes": num_processes, "local_devices": local_devices,
-            "wall_s": round(time.monotonic() - start, 2), "processes": reports}
+            "wall_s": round(time.monotonic() - start, 2), "processes": reports,
+            "stopped_after_report": stopped}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,8 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--timeout", type=int, default=60)
     args = parser.parse_args(argv)
     if args.command == "worker":
-        report = worker(args.process_id, args.num_processes, args.port, args.local_devices, args.timeout)
-        print(RESULT_PREFIX + json.dumps(report), flush=True)
+        worker(args.process_id, args.num_processes, args.port, args.local_devices, args.timeout)
         return 0
     result = run_two_process_demo()
     print(json.dumps(result, indent=1))

@@ -91,3 +91,18 @@ def test_a_hung_worker_times_out_and_is_stopped(tmp_path):
     assert time.monotonic() - start < 20, "the timeout must not wait for the workers"
     time.sleep(0.5)
     assert not marker.exists(), "the hung workers must have been stopped"
+
+
+def test_a_worker_that_reports_but_does_not_exit_is_stopped(tmp_path):
+    # The real failure this guards: on a loaded machine process 0 once stayed in jax.distributed.shutdown
+    # for minutes after both processes had computed and printed their reports.
+    marker = tmp_path / "still-running"
+    report = '{"process_index": 0, "psum": 10.0}'
+    python = fake_python(tmp_path, f"echo 'JAXCOURSE_RESULT {report}'\nsleep 30\ntouch \"{marker}\"")
+    start = time.monotonic()
+    result = run_two_process_demo(timeout=60, python=python, exit_grace=1)
+    assert time.monotonic() - start < 20, "a finished computation must not wait for a slow teardown"
+    assert result["stopped_after_report"] == [0, 1]
+    assert [r["psum"] for r in result["processes"]] == [10.0, 10.0]
+    time.sleep(0.5)
+    assert not marker.exists(), "the lingering workers must have been stopped"
