@@ -1,8 +1,13 @@
 """Image augmentation with JAX: random 90-degree rotations and flips of uint8 RGB images.
 
 Instructor and maintainer code (the benchmark ``python -m coursetools.bench`` and its tests): it
-answers assignment 04, so it lives in ``coursetools``, which students never receive, and not in
-``jaxcourse``, which their notebooks import.
+holds finished augmentation pipelines, so it lives in ``coursetools``, which students never
+receive, and not in ``jaxcourse``, which their notebooks import.
+
+"Seed" in the names below (``seed_pipeline``, ``seed_flags``) means the 2022 blog post on ``vmap``
+and ``pmap`` that lesson 05 grew from. Its pipeline gives every image three random steps, a
+rotation and two flips, each a ``vmap`` of ``lax.cond`` jitted on its own, called one after the
+other from Python.
 
 Functions on one image take ``(H, W, C)`` (rotations need ``H == W``); batch functions take
 ``(N, H, W, C)``. Values and dtype are never changed: every output pixel is a copy of an input pixel.
@@ -10,13 +15,13 @@ Functions on one image take ``(H, W, C)`` (rotations need ``H == W``); batch fun
 Transforms are numbered ``t = rot + 2 * lr + 4 * ud`` (``t`` in ``0..7``): first rotate by 90
 degrees counter-clockwise if ``rot``, then flip left-right if ``lr``, then flip up-down if ``ud``.
 Those are the 8 symmetries of a square (the dihedral group), each exactly once, and it is the order
-the seed post's pipeline applies its three random steps in.
+that 2022 pipeline applies its three random steps in.
 
 Pipelines (all deterministic for a fixed key):
 
-- :func:`augment`: one image, three coin flips, each step a ``lax.cond`` (the seed's idea).
+- :func:`augment`: one image, three coin flips, each step a ``lax.cond`` (the 2022 post's idea).
 - :func:`augment_batch`: ``vmap`` of :func:`augment` with one key per image.
-- :func:`seed_pipeline`: the seed's structure, three separately jitted ``vmap``-of-``cond`` passes
+- :func:`seed_pipeline`: the 2022 post's structure, three separately jitted ``vmap``-of-``cond`` passes
   (the baseline in ``python -m coursetools.bench``).
 - :func:`fast_augment_batch`: draw one of the 8 transforms per image and apply it in one pass: a
   single gather whose source indices come from a little arithmetic on ``t`` (see
@@ -106,7 +111,7 @@ def dihedral_all(img):
     return jnp.stack([_dihedral_static(img, t) for t in range(NUM_TRANSFORMS)])
 
 
-# --- the seed-style pipeline ---------------------------------------------------------------------
+# --- the 2022 post's pipeline, step by step ------------------------------------------------------
 
 
 def _identity(img):
@@ -164,7 +169,7 @@ def augment_batch(images, key):
     ``select_n`` (in the jaxpr, both branches are computed for every image and one is kept). Because
     the three steps are jitted together, XLA fuses them into one loop over the output, and on CPU
     that loop only reads what the chosen branches need: this is about as fast as
-    :func:`fast_augment_batch`. The seed's pipeline is slow because it jits the steps separately.
+    :func:`fast_augment_batch`. The 2022 three-pass pipeline is slow because it jits the steps separately.
     """
     keys = jax.random.split(key, images.shape[0])
     return jax.vmap(augment)(images, keys)
@@ -175,7 +180,7 @@ def transform_ids(key, n):
     return jax.vmap(transform_id)(jax.random.split(key, n))
 
 
-# The seed post jits each vmapped step separately and calls the three from Python.
+# The 2022 blog post jits each vmapped step separately and calls the three from Python.
 _rotate_pass = jax.jit(jax.vmap(random_rotate))
 _flip_lr_pass = jax.jit(jax.vmap(random_flip_lr))
 _flip_ud_pass = jax.jit(jax.vmap(random_flip_ud))
@@ -184,10 +189,10 @@ _flip_ud_pass = jax.jit(jax.vmap(random_flip_ud))
 def seed_flags(key, n):
     """The ``(3, n)`` int32 0/1 flags (rotate, flip lr, flip ud) that :func:`seed_pipeline` draws.
 
-    As in the seed post: split the key, draw ``randint(0, 2)`` flags, and repeat for each step.
-    This reproduces the seed's misuse of keys on purpose, so that the baseline draws what the seed
+    As in the 2022 blog post: split the key, draw ``randint(0, 2)`` flags, and repeat for each step.
+    This reproduces that post's misuse of keys on purpose, so that the baseline draws what the post
     drew: the flags are drawn with ``key``, and that same ``key`` is then split again for the next
-    step (the subkey is never used). Do not copy it: draw with the subkey instead (see lesson 4).
+    step (the subkey is never used). Do not copy it: draw with the subkey instead (see lesson 05).
     """
     flags = []
     for _ in range(3):
@@ -197,7 +202,7 @@ def seed_flags(key, n):
 
 
 def seed_pipeline(images, key):
-    """The seed post's pipeline: three separately jitted passes, each a ``vmap`` of ``lax.cond``.
+    """The 2022 blog post's pipeline: three separately jitted passes, each a ``vmap`` of ``lax.cond``.
 
     Rotate pass, then left-right flip pass, then up-down flip pass, called one after the other
     from Python: three compiled programs, so XLA cannot fuse them, and each one reads the whole
@@ -215,7 +220,7 @@ def seed_pipeline(images, key):
 # --- the fast pipeline ---------------------------------------------------------------------------
 #
 # Why a gather (measured on a 2-core CPU, 64 images of 800x800x3; see `python -m coursetools.bench`):
-# - The seed's cost is its three separately jitted passes: three reads and writes of the batch.
+# - The 2022 pipeline's cost is its three separately jitted passes: three reads and writes of the batch.
 #   Inside one jit, XLA fuses a vmapped chain of lax.cond (select_n) into a single loop whose
 #   per-image branch is hoisted out of the inner loop, so jit(vmap(augment)) is as fast as this.
 # - vmap of an 8-way lax.switch (select_n over 8 transforms) was about 4x slower than the gather;
@@ -243,7 +248,7 @@ def seed_pipeline(images, key):
 #   consistent change); a transposed output layout (jax.experimental.layout: the transpose becomes a
 #   free bitcast) copied back to the default layout by XLA (266 ms against 37-45 ms for swapaxes, on
 #   a machine where memcpy takes 18-23 ms). An XLA loop pass over the batch already costs about
-#   1.5x np.copyto (which uses non-temporal stores), so 4x the seed (about memcpy speed) is out of
+#   1.5x np.copyto (which uses non-temporal stores), so 4x the 2022 pipeline (about memcpy speed) is out of
 #   reach for any XLA pass.
 
 

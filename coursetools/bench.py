@@ -2,11 +2,12 @@
 
 Ways to give each image of a batch of uint8 RGB images a random 90-degree rotation and flips:
 
-- ``seed``: the seed post's pipeline (:func:`coursetools.augment.seed_pipeline`): three separately
-  jitted passes, each a ``vmap`` of ``lax.cond``, each reading and writing the whole batch;
+- ``seed``: the pipeline of the 2022 blog post that lesson 05 grew from
+  (:func:`coursetools.augment.seed_pipeline`): three separately jitted passes, each a ``vmap`` of
+  ``lax.cond``, each reading and writing the whole batch;
 - ``reference``: the course's pipeline (:func:`coursetools.augment.fast_augment_batch`, jitted): one
   transform per image drawn from the 8 and applied in a single fused gather;
-- ``vmap_cond``: the seed's three ``lax.cond`` steps jitted together as one program
+- ``vmap_cond``: the same three ``lax.cond`` steps jitted together as one program
   (:func:`coursetools.augment.augment_batch`, ``jit(vmap(augment))``), for comparison;
 - ``opencv``: a Python loop over the images calling ``cv2.rotate`` / ``cv2.flip`` (the transforms
   ``reference`` drew, written into a preallocated output batch);
