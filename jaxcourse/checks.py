@@ -506,3 +506,30 @@ class host_reads:  # noqa: N801 - used as a context manager, like a function
     def __exit__(self, *exc) -> None:
         for p in reversed(self._patches):
             p.stop()
+
+
+def program_facts(f: Callable, *args: Any, axis_length: int) -> dict[str, int]:
+    """What a test of memory-bounded batching reads from the program of ``f(*args)``: ``equations``
+    (how many, nested ones included), ``largest`` (the most numbers that one array an equation makes
+    holds, among the arrays with an axis of length ``axis_length``) and ``steps`` (the iterations its
+    loops run in all: a ``scan`` counts its length times the lengths of the scans around it, and every
+    ``while`` loop is run, as in :func:`while_iterations`, to count its iterations)."""
+    import jax
+
+    from jaxcourse.jaxprs import _subjaxprs
+
+    closed = jax.make_jaxpr(f)(*args)
+    eqns = all_eqns(closed)
+
+    def scan_steps(jaxpr, times: int) -> int:
+        total = 0
+        for eqn in jaxpr.eqns:
+            inner = times * int(eqn.params["length"]) if eqn.primitive.name == "scan" else times
+            total += inner if eqn.primitive.name == "scan" else 0
+            total += sum(scan_steps(sub, inner) for sub in _subjaxprs(eqn))
+        return total
+
+    largest = max((int(np.prod(v.aval.shape)) for e in eqns for v in e.outvars
+                   if axis_length in getattr(v.aval, "shape", ())), default=0)
+    return {"equations": len(eqns), "largest": largest,
+            "steps": scan_steps(closed.jaxpr, 1) + sum(while_iterations(f, *args)[1])}
