@@ -1,11 +1,12 @@
 """The grading round trip, in a scratch copy of the course, through the instructor's grade command.
 
 For every assignment: the executed solution gets full marks, the blank student version zero, a
-correct answer that writes to stderr and warns keeps full marks, and every stored typical wrong
-answer (tests/wrong_answers/<assignment>/<exercise>__<slug>.py) loses points on its exercise with
-a one-line message, while every stored alternative correct answer (tests/right_answers/..., written
-another way than the solution) keeps full marks: the hidden tests check behaviour, not one
-spelling. Broken submissions are recorded with zero and a reason while the rest are graded.
+correct answer that writes to stderr and warns keeps full marks (the first right-answer notebook),
+and every stored typical wrong answer (tests/wrong_answers/<assignment>/<exercise>__<slug>.py)
+loses points on its exercise with a one-line message, while every stored alternative correct
+answer (tests/right_answers/..., written another way than the solution) keeps full marks: the
+hidden tests check behaviour, not one spelling. Broken submissions are recorded with zero and a
+reason while the rest are graded.
 
 Every stored wrong answer also says what its student must be told (issue 23): a ``# Says: <word>[,
 <word> ...]`` line names words (case-insensitive) that the first failing sentence the student sees
@@ -231,7 +232,6 @@ def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
     plan: dict[str, tuple[dict, dict[str, Path]]] = {
         "solution": (solution, {}),
         "blank": (blank, {}),
-        "honest": (prepend_to_first_answer(solution, NOISE), {}),
     }
     linked = linked_exercises(solution)
     stray = sorted(set(wrong_answers(aid)) - set(linked))
@@ -259,6 +259,8 @@ def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
         nb = solution
         for ex, path in used.items():
             nb = replace_answer(nb, ex, path.read_text())
+        if k == 0:  # the honest student: right answers that also print to stderr and warn before every cell
+            nb = prepend_to_first_answer(nb, NOISE)
         plan[f"right{k + 1}"] = (nb, used)
     for student, (nb, _) in plan.items():
         write_nb(nb, course / "submitted" / student / aid / name)
@@ -357,11 +359,13 @@ def test_blank_release_gets_zero(graded, aid):
 
 @pytest.mark.parametrize("aid", BY_ASSIGNMENT)
 def test_stderr_and_warnings_do_not_cost_marks(graded, aid):
-    r = graded[aid]["results"]["honest"]
-    lost = {k: v for k, v in graded[aid]["cells"]["honest"].items() if v[0] != v[1]}
+    # right1 holds the first stored right answer of every exercise, and its first answer cell
+    # registers a hook that writes to stderr and warns before every cell (NOISE).
+    r = graded[aid]["results"]["right1"]
+    lost = {k: v for k, v in graded[aid]["cells"]["right1"].items() if v[0] != v[1]}
     assert r.status == "graded" and r.score == r.max_score, f"a noisy but correct answer lost {lost}"
     # The noise really reached the test cells (so the check above means something).
-    autograded = graded[aid]["course"] / "autograded" / "honest" / aid / notebook_name(aid)
+    autograded = graded[aid]["course"] / "autograded" / "right1" / aid / notebook_name(aid)
     texts = [o.get("text", "") for c in read_nb(autograded)["cells"] for o in c.get("outputs", [])]
     assert any("debug: running a cell" in "".join(t) for t in texts)
 
