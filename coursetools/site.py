@@ -162,6 +162,17 @@ def exercise_points(root: Path, aid: str) -> list[int] | None:
     return list(points.values())
 
 
+def prose_words(markdown: str) -> int:
+    """Words of prose, counted as the lessons' length target counts them: outside fenced code, code
+    spans, math, HTML tags and link targets (a link's text counts, its address does not)."""
+    import re
+
+    for pattern, keep in ((r"```.*?```", ""), (r"\$\$.*?\$\$", ""), (r"\$[^$\n]+\$", ""), (r"`[^`]*`", ""),
+                          (r"<[^>]+>", ""), (r"!?\[([^\]]*)\]\([^)]*\)", r"\1"), (r"https?://\S+", "")):
+        markdown = re.sub(pattern, keep, markdown, flags=re.S)
+    return sum(1 for w in markdown.split() if re.search(r"\w", w))
+
+
 def _duration(minutes: float) -> str:
     minutes = int(5 * round(minutes / 5))
     return f"~{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"~{minutes} min"
@@ -169,10 +180,10 @@ def _duration(minutes: float) -> str:
 
 def time_table(root: Path = ROOT) -> str:
     """The quick-start's table: per lesson its words and reading time, its assignment's points and time."""
-    rows = ["| # | Lesson | Words | Reading it, cells run | Assignment: points (per exercise) | Assignment time |",
+    rows = ["| # | Lesson | Prose words | Reading, cells run | Assignment: points (per exercise) | Assignment time |",
             "|---|--------|------:|------------------:|-----------------------------------|----------------:|"]
     for k, lesson in enumerate(sorted((root / "notebooks").glob("*.ipynb")), 1):
-        words = sum(len("".join(c["source"]).split()) for c in _cells(lesson) if c["cell_type"] == "markdown")
+        words = prose_words("\n".join("".join(c["source"]) for c in _cells(lesson) if c["cell_type"] == "markdown"))
         points = exercise_points(root, lesson.stem)
         if points:
             work = sum(EFFORT_MINUTES.get(p, 10 * p) for p in points)
