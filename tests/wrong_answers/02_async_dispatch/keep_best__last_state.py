@@ -1,5 +1,5 @@
 # Wrong: tracks the best loss and step on the device but returns the last state instead of the best step's state
-# Says: the state after step 2
+# Says: best_state is after step best_k
 def keep_best(step, state, batches):
     best_loss, best_k, saw_nan = jnp.float32(jnp.inf), jnp.int32(-1), jnp.asarray(False)
     for k, batch in enumerate(batches):
