@@ -71,6 +71,18 @@ def all_eqns(closed_jaxpr) -> list:
     return eqns
 
 
+def primitive_counts(closed_jaxpr, names: Iterable[str] | None = None) -> dict[str, int]:
+    """How often each primitive occurs in a jaxpr, nested jaxprs (``jit`` calls, ``cond`` branches, ...) included.
+
+    With ``names``, exactly those primitives in that order (0 for one that does not occur), e.g.
+    ``primitive_counts(jax.make_jaxpr(f)(x), ["cond", "select_n"])``; without, every primitive found.
+    """
+    counts: dict[str, int] = {}
+    for eqn in all_eqns(closed_jaxpr):
+        counts[eqn.primitive.name] = counts.get(eqn.primitive.name, 0) + 1
+    return counts if names is None else {name: counts.get(name, 0) for name in names}
+
+
 def _is_var(v) -> bool:
     return not hasattr(v, "val")  # a Literal carries its value; variables do not
 
@@ -155,4 +167,4 @@ def ops_on_inputs(closed_jaxpr, which: int | Iterable[int], flagged: Iterable[st
     return sorted(taint.found)
 
 
-__all__ = ["FLAGGED", "POSITIONAL", "all_eqns", "ops_on_inputs"]
+__all__ = ["FLAGGED", "POSITIONAL", "all_eqns", "ops_on_inputs", "primitive_counts"]

@@ -1,0 +1,51 @@
+"""Why did ``jit`` trace again? The reasons ``jax_explain_cache_misses`` logs, collected as strings.
+
+With ``jax.config.update("jax_explain_cache_misses", True)`` JAX logs a warning for every trace
+that missed the cache, saying why. Each message starts with the file and line of the call and may
+name object ids, which differ from run to run. :func:`cache_miss_reasons` turns the option on for
+a ``with`` block and collects the reasons without those parts, so that a lesson prints the same
+lines on every run::
+
+    with cache_miss_reasons() as reasons:
+        f = jax.jit(lambda x: 2 * x)
+        f(jnp.arange(3))
+        f(jnp.arange(3.0))
+    print(reasons)  # ['never seen function: <lambda>', '... different input types: ...']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+
+import jax
+
+
+class _KeepReasons(logging.Handler):
+    def __init__(self, reasons: list[str]):
+        super().__init__()
+        self.reasons = reasons
+
+    def emit(self, record: logging.LogRecord) -> None:
+        lines = record.getMessage().splitlines()[1:]  # line 0 names the calling file and line
+        if lines:
+            self.reasons.append(" ".join(line.split(" id=")[0].strip() for line in lines))
+
+
+@contextlib.contextmanager
+def cache_miss_reasons() -> Iterator[list[str]]:
+    """Turn ``jax_explain_cache_misses`` on inside the block; yield the list its reasons go to."""
+    reasons: list[str] = []
+    logger, handler = logging.getLogger("jax"), _KeepReasons(reasons)
+    before = jax.config.jax_explain_cache_misses
+    logger.addHandler(handler)
+    jax.config.update("jax_explain_cache_misses", True)
+    try:
+        yield reasons
+    finally:
+        jax.config.update("jax_explain_cache_misses", before)
+        logger.removeHandler(handler)
+
+
+__all__ = ["cache_miss_reasons"]
