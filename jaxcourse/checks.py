@@ -533,3 +533,40 @@ def program_facts(f: Callable, *args: Any, axis_length: int) -> dict[str, int]:
                    if axis_length in getattr(v.aval, "shape", ())), default=0)
     return {"equations": len(eqns), "largest": largest,
             "steps": scan_steps(closed.jaxpr, 1) + sum(while_iterations(f, *args)[1])}
+
+
+COLLECTIVES = ("psum", "pmax", "pmin", "all_gather", "reduce_scatter", "ppermute", "all_to_all", "pbroadcast")
+
+
+def collective_sizes(f: Callable, *args: Any) -> list[tuple[str, int]]:
+    """``(name, size)`` for every collective (a primitive whose name starts with one of
+    :data:`COLLECTIVES`) in the jaxpr of ``f(*args)``, nested ones included, in program order:
+    ``size`` is how many numbers its largest operand holds on one device (what that device sends)."""
+    import jax
+
+    return [(e.primitive.name, max((int(np.prod(v.aval.shape)) for v in e.invars), default=0))
+            for e in all_eqns(jax.make_jaxpr(f)(*args)) if e.primitive.name.startswith(COLLECTIVES)]
+
+
+def collective_perturbed(f: Callable, *args: Any, primitive: str = "reduce_scatter") -> Any:
+    """``f(*args)`` evaluated from its jaxpr (as :func:`writes_reversed` does) with 1 added to every
+    result of the collective ``primitive``, inside ``jax.shard_map`` bodies too. When ``f``'s result
+    really comes from that collective, it changes; when the collective's result is thrown away,
+    multiplied by zero or cancelled out, it does not."""
+    import jax
+    from jax.extend.core import ClosedJaxpr
+
+    def rule(eqn, ins, run):
+        p = eqn.params
+        if eqn.primitive.name == "shard_map":
+            body = ClosedJaxpr(p["jaxpr"], ())
+            mapped = jax.shard_map(lambda *xs: tuple(run(body, *xs)), mesh=p["mesh"], in_specs=p["in_specs"],
+                                   out_specs=p["out_specs"], check_vma=p["check_vma"],
+                                   axis_names=set(p["newly_manual_axes"]))
+            return list(mapped(*ins))
+        if eqn.primitive.name != primitive:
+            return None
+        outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(p))
+        return [o + jax.numpy.ones_like(o) for o in (outs if eqn.primitive.multiple_results else [outs])]
+
+    return _interpret(f, args, rule)
