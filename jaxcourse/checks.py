@@ -90,6 +90,20 @@ def which_transform(out: Any, img: Any) -> int | None:
     return next((t for t in range(8) if np.array_equal(out, reference_transform(img, t))), None)
 
 
+#: Audit events that start another process: an answer that asks JAX in a child process (``subprocess.run``
+#: of a jit experiment) asks the library as surely as one that calls it here.
+_PROCESS_EVENTS = ("subprocess.Popen", "os.system", "os.posix_spawn", "os.exec", "os.fork", "os.forkpty",
+                   "os.spawn", "os.startfile", "pty.spawn")
+#: While :func:`library_calls` watches, the set its audit hook adds to (the hook, once added, stays).
+_AUDIT: list[set] = []
+_AUDITED: list = []
+
+
+def _audit(event: str, args: tuple) -> None:
+    if _AUDIT and event in _PROCESS_EVENTS:
+        _AUDIT[-1].add(f"another process ({event})")
+
+
 def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", "jaxlib", "numpy", "ml_dtypes"),
                   **kwargs: Any) -> dict[str, Any]:
     """Run ``fn(*args, **kwargs)`` and name the functions of ``packages`` it called from outside them.
@@ -99,9 +113,15 @@ def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", 
     ``"module.function"`` names of every call that entered one of ``packages`` from code outside it
     (the student's code, or this course's package). A test uses it where an answer must apply rules
     itself rather than ask the library (a dtype prediction must not call ``jnp.promote_types``).
+    Starting another process counts as a call too (``"another process (subprocess.Popen)"``), seen by
+    an audit hook (``sys.addaudithook``), which an answer cannot switch off as it could a profiler.
     """
     import os
     import sys
+
+    if _audit not in _AUDITED:
+        sys.addaudithook(_audit)
+        _AUDITED.append(_audit)
 
     from jaxcourse.checking import attempt
 
@@ -129,9 +149,11 @@ def library_calls(fn: Callable, *args: Any, packages: tuple[str, ...] = ("jax", 
     gc.disable()  # a garbage collection would run JAX's gc callback as if the student had called it
     threading.setprofile(profiler)  # threads that fn starts (a ThreadPoolExecutor's workers) are watched too
     sys.setprofile(profiler)
+    _AUDIT.append(calls)
     try:
         result, error = attempt(fn, *args, **kwargs)
     finally:
+        _AUDIT.remove(calls)
         sys.setprofile(previous)
         threading.setprofile(previous_threads)
         if collecting:

@@ -197,6 +197,23 @@ def test_library_calls_names_what_an_answer_asked_jax_or_numpy():
     assert raised["out"] is None and raised["error"].startswith("TypeError")
 
 
+def test_library_calls_sees_an_answer_that_asks_a_child_process():
+    import subprocess
+    import sys
+
+    from jaxcourse.checks import library_calls
+
+    def in_a_child(pairs):  # asks NumPy in another interpreter, where no profiler watches
+        code = f"import numpy as np; print([np.result_type(a, b).name for a, b in {pairs!r}])"
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+
+    found = library_calls(in_a_child, [("uint8", "int8")])
+    assert "int16" in found["out"] and "another process (subprocess.Popen)" in found["calls"], found
+    # Outside library_calls the hook records nothing, and plain answers still show no call.
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    assert library_calls(lambda: 1)["calls"] == []
+
+
 def test_precheck_reasons(tmp_path):
     folder = tmp_path / "sub"
     assert "empty" in precheck(folder, ["a.ipynb"])
