@@ -1,5 +1,5 @@
-# Wrong: believes that every line that mentions an array waits for it, even one that reads only its shape and dtype
-# Says: fstring_shape
+# Wrong: believes that every line that hands an array to Python or NumPy code waits for its value
+# Says: wrong, 2 say a line waits
 def predict_waits():
-    return {key: True for key in ["fstring_shape", "jnp_float32", "python_max", "python_sum", "debug_fstring",
-                                  "debug_args", "round", "sorted", "np_mean", "jnp_where"]}
+    return {key: True for key in ["heap_push", "list_truth", "numpy_times", "numpy_maximum", "debug_args",
+                                  "warning_args", "round", "fsum", "deepcopy", "pickle"]}

@@ -1,7 +1,7 @@
-# Wrong: right on the first five lines, but believes logging formats a dropped debug message's arguments too
-# Says: debug_args, never formatted
-# Caught: hidden (the visible test checks the first five lines, which this answer gets right)
+# Wrong: believes that logging formats every message, even a debug message that it drops
+# Says: debug_args, dropped
+# Caught: hidden (the four visible lines have no logging call; the logging lines are hidden ones)
 def predict_waits():
-    return {"fstring_shape": False, "jnp_float32": False, "python_max": True, "python_sum": False,
-            "debug_fstring": True, "debug_args": True, "round": False, "sorted": True, "np_mean": True,
-            "jnp_where": False}
+    return {"heap_push": True, "list_truth": False, "numpy_times": False, "numpy_maximum": True,
+            "debug_args": True, "warning_args": True, "round": False, "fsum": True, "deepcopy": False,
+            "pickle": True}
