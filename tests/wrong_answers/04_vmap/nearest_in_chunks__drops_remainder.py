@@ -3,5 +3,4 @@
 def nearest_in_chunks(queries, points, chunk):
     n, d = queries.shape
     chunks = queries[: n // chunk * chunk].reshape(n // chunk, chunk, d)
-    one = jax.vmap(lambda q: jnp.argmin(jnp.sum((points - q) ** 2, axis=1)))
-    return jax.lax.map(one, chunks).reshape(-1)
+    return jax.lax.map(lambda b: jnp.argmin(jnp.sum(points**2, axis=1) - 2 * b @ points.T, axis=1), chunks).reshape(-1)

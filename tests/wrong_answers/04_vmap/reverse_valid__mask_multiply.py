@@ -1,6 +1,5 @@
 # Wrong: zeroes the padding by multiplying with a 0/1 mask, so NaN in the padding stays NaN (NaN * 0 is NaN)
 # Says: NaN
-# Caught: hidden (the visible padding holds finite leftovers; NaN in the padding is a hidden case)
 def reverse_valid(seqs, lengths):
     def one(seq, length):
         t = jnp.arange(seq.shape[0])
