@@ -592,3 +592,34 @@ def collective_perturbed(f: Callable, *args: Any, primitive: str = "reduce_scatt
         return [o + jax.numpy.ones_like(o) for o in (outs if eqn.primitive.multiple_results else [outs])]
 
     return _interpret(f, args, rule)
+
+
+#: Primitives that draw from or derive from a PRNG key (a key read by two of them is reused).
+KEY_READERS = ("random_bits", "random_split", "random_fold_in", "random_gamma")
+
+
+def reused_keys(f: Callable, *args: Any) -> list[str]:
+    """The key reuses of ``f(*args)``: ``f`` is evaluated from its jaxpr (inside ``jit`` calls too,
+    so inside ``jax.random``'s own functions), and every key that a random primitive (``KEY_READERS``)
+    reads is compared by value with the keys read before it. Each reuse is named by the two
+    primitives (``"random_split and random_split"``); ``fold_in`` counts as a reuse only with the same
+    data. One key given to ``jax.random.beta`` and ``jax.random.permutation`` shows up here; keys that
+    come from ``split`` or ``fold_in`` (any order, any number) never coincide."""
+    import jax
+
+    seen: dict[tuple, str] = {}
+    reused: list[str] = []
+
+    def rule(eqn, ins, run):
+        name = eqn.primitive.name
+        if name in KEY_READERS:
+            ident = (np.shape(ins[0]), np.asarray(jax.random.key_data(ins[0])).tobytes())
+            if name == "random_fold_in":
+                ident += (np.asarray(ins[1]).tobytes(),)
+            if ident in seen:
+                reused.append(f"{seen[ident]} and {name}")
+            seen.setdefault(ident, name)
+        return None
+
+    _interpret(f, args, rule)
+    return reused
