@@ -1,0 +1,10 @@
+# Wrong: the halos are swapped: the entries before the block come from the next device, those after from the previous
+# Says: halos swapped
+def halo_correlate(block, w):
+    n, m, h = lax.axis_size("devices"), block.shape[0], (len(w) - 1) // 2
+    if h == 0:
+        return block * w[0]
+    before = lax.ppermute(block[:h], "devices", [(i + 1, i) for i in range(n - 1)])
+    after = lax.ppermute(block[m - h:], "devices", [(i, i + 1) for i in range(n - 1)])
+    padded = jnp.concatenate([before, block, after])
+    return sum(padded[j:j + m] * w[j] for j in range(len(w)))
