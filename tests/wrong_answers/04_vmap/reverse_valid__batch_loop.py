@@ -1,9 +1,9 @@
 # Wrong: a Python loop over the sequences (right values, but the program grows with the batch)
 # Says: equations
-def reverse_valid(seqs, lengths):
-    t = jnp.arange(seqs.shape[1])
+def reverse_valid(seqs, valid):
     rows = []
     for b in range(seqs.shape[0]):
-        valid = t < lengths[b]
-        rows.append(jnp.where(valid[:, None], seqs[b][jnp.where(valid, lengths[b] - 1 - t, t)], 0))
-    return jnp.stack(rows)
+        order = jnp.argsort(~valid[b], stable=True)  # the measurement steps first, in order
+        rank = jnp.cumsum(valid[b]) - 1
+        rows.append(jnp.where(valid[b][:, None], seqs[b][order[jnp.clip(jnp.sum(valid[b]) - 1 - rank, 0)]], 0))
+    return jnp.stack(rows).astype(seqs.dtype)
