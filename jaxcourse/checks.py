@@ -40,13 +40,6 @@ def equation_count(f: Callable, *args: Any, **kwargs: Any) -> int:
     return len(all_eqns(jax.make_jaxpr(f)(*args, **kwargs)))
 
 
-def loop_count(f: Callable, *args: Any, **kwargs: Any) -> int:
-    """How many loop primitives (``scan``, ``while``) the jaxpr of ``f(*args, **kwargs)`` holds."""
-    import jax
-
-    return sum(e.primitive.name in ("scan", "while") for e in all_eqns(jax.make_jaxpr(f)(*args, **kwargs)))
-
-
 def matches(out: Any, ref: Any, rtol: float = 1e-5, atol: float = 1e-5) -> bool:
     """``out`` has the shape, the dtype and (up to rounding) the values of ``ref``."""
     out, ref = np.asarray(out), np.asarray(ref)
@@ -57,23 +50,6 @@ def same(out: Any, ref: Any) -> bool:
     """``out`` has exactly the shape, the dtype and the values of ``ref``."""
     out, ref = np.asarray(out), np.asarray(ref)
     return out.shape == ref.shape and out.dtype == ref.dtype and bool(np.array_equal(out, ref))
-
-
-def as_dtype(value: Any):
-    """The dtype that a prediction names (``np.int8``, ``jnp.float32``, ``"int8"``), or ``None``."""
-    import jax.numpy as jnp
-
-    if value is None:
-        return None
-    try:
-        return jnp.dtype(value)
-    except TypeError:
-        return None
-
-
-def wrong_keys(predicted: dict, truth: dict) -> list[str]:
-    """The keys of ``truth`` whose dtype ``predicted`` does not name (missing keys included)."""
-    return [k for k, dtype in truth.items() if as_dtype(predicted.get(k)) != as_dtype(dtype)]
 
 
 def reference_transform(img: np.ndarray, t: int) -> np.ndarray:
@@ -254,18 +230,6 @@ def sharded(f: Callable, in_specs: Any, out_specs: Any, devices: int | None = No
     return call
 
 
-def split_chain(key, n: int) -> list:
-    """The keys a Python loop hands out when it advances a chain ``key, k = jax.random.split(key)``
-    ``n`` times: the ``k`` of each step, in order (a test's reference for an answer that must not loop)."""
-    import jax
-
-    out = []
-    for _ in range(n):
-        key, k = jax.random.split(key)
-        out.append(k)
-    return out
-
-
 def as_slices(value: Any) -> list[list[tuple[int, int]]] | None:
     """``value`` as a list (one entry per device) of lists of ``(start, stop)`` int pairs, or ``None``
     when it is not shaped so (lists, tuples and NumPy integers are all accepted)."""
@@ -327,38 +291,6 @@ class Pending:
     def __array__(self, dtype=None, copy=None) -> np.ndarray:
         self._wait()
         return np.asarray(self.value, dtype=dtype)
-
-
-class TrainingRecorder:
-    """A fake jitted training step and a fake logger that record, in order, what a training loop does.
-
-    ``rec.step(state, batch)`` records ``("step", k, batch)`` (a batch that is not a string or an int
-    is recorded by its type's name) and returns ``(state, loss)`` as :class:`Pending` stand-ins:
-    waiting for them records ``("wait", "state", k)`` or ``("wait", "loss", k)``, and the loss of step
-    ``k`` converts to ``losses[k]``. ``rec.log(k, value)`` records ``("log", k, value)``, with ``value``
-    itself when it is a Python float and the name of its type otherwise. ``rec.events`` (plain values)
-    is the record; ``rec.states`` the states that ``step`` returned.
-    """
-
-    def __init__(self, losses: list[float]):
-        self.events: list[tuple] = []
-        self.states: list[Pending] = []
-        self.losses = list(losses)
-
-    def step(self, state: Any, batch: Any) -> tuple[Pending, Pending]:
-        k = len(self.states)
-        self.events.append(("step", k, batch if type(batch) in (str, int) else type(batch).__name__))
-        self.states.append(Pending(self.events, ("state", k), k))
-        return self.states[-1], Pending(self.events, ("loss", k), self.losses[k % len(self.losses)])
-
-    def log(self, k: Any, value: Any) -> None:
-        self.events.append(("log", k if type(k) is int else repr(k), value if type(value) is float else
-                            type(value).__name__))
-
-
-def event_index(events: list, *prefix: Any) -> float:
-    """The position of the first event of ``events`` that starts with ``prefix`` (infinity when none does)."""
-    return next((i for i, e in enumerate(events) if tuple(e[:len(prefix)]) == prefix), float("inf"))
 
 
 def described_argument(description: Any) -> Any:
@@ -441,13 +373,6 @@ def writes_reversed(f: Callable, *args: Any) -> Any:
     return _interpret(f, args, rule)
 
 
-def checked_early(events: list, steps: int) -> list[int]:
-    """Steps ``k < steps - 1`` whose loss a loop waited for before it dispatched step ``k + 1``
-    (from a :class:`TrainingRecorder`'s events): a loop that decides one step late has none."""
-    return [e[2] for i, e in enumerate(events) if tuple(e[:2]) == ("wait", "loss") and e[2] < steps - 1
-            and event_index(events, "step", e[2] + 1) > i]
-
-
 def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
     """``(f(*args), counts)``: ``f`` evaluated equation by equation from its jaxpr (inside ``jit``
     calls too), each ``while`` loop (``jax.lax.while_loop``, under any name) run as a Python loop;
@@ -470,20 +395,6 @@ def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
         return carry
 
     return _interpret(f, args, rule), counts
-
-
-class CopyPending(Pending):
-    """A :class:`Pending` that tells waiting from copying: ``block_until_ready()`` appends
-    ``("wait", *tag)`` to ``log``, while every host copy of its value (``float()``, ``int()``, ``.item()``,
-    ``np.asarray``, ``jax.device_get``) appends ``("copy", *tag)``, for tests where code must wait
-    without bringing values to the host."""
-
-    def _wait(self) -> None:
-        self.log.append(("copy", *self.tag))
-
-    def block_until_ready(self) -> CopyPending:
-        self.log.append(("wait", *self.tag))
-        return self
 
 
 class host_reads:  # noqa: N801 - used as a context manager, like a function
