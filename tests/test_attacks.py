@@ -140,10 +140,10 @@ BIG_PRINT = 'print("x" * 50_000_000)\n'
 #: Plausible but wrong answers of the right types: only a fooled comparison would pass them.
 IDENTITY_ANSWERS = {
     "ring_push_answer": "def ring_push(buffer, head, values):\n    return buffer, head\n",
-    "first_index_answer": "def first_index(ids, n):\n    return jnp.zeros(n, jnp.int32)\n",
-    "promoted_dtypes_answer": "def promoted_dtypes(pairs):\n    return [a for a, _ in pairs]\n",
+    "csr_matvec_answer": "def csr_matvec(data, indices, indptr, x):\n    return jnp.zeros(indptr.shape[0] - 1)\n",
+    "fake_quantize_answer": "def fake_quantize(x, scale):\n    return x\n",
+    "total_distance_answer": "def total_distance(points):\n    return jnp.float32(0.0)\n",
     "newton_minimize_answer": "def newton_minimize(f, x0, steps):\n    return x0\n",
-    "smooth_answer": "def smooth(signal):\n    return signal\n",
 }
 
 ALWAYS_EQUAL = '''class AlwaysEqual:
@@ -169,11 +169,7 @@ def ring_push(*args, **kwargs):
     return AlwaysEqual()
 
 
-def promoted_dtypes(*args, **kwargs):
-    return AlwaysEqual()
-
-
-first_index = newton_minimize = smooth = ring_push
+csr_matvec = fake_quantize = total_distance = newton_minimize = ring_push
 '''
 
 #: A correct solution written differently from the instructor's, with a helper in an extra cell,
@@ -193,24 +189,16 @@ ALTERNATIVE = {
     window = jnp.concatenate([jnp.roll(buffer, -head), values])[-c:]
     return jnp.roll(window, head + k), ((head + k) % c).astype(jnp.int32)
 ''',
-    "first_index_answer": '''def first_index(ids, n):
-    _log("first_index")
-    hits = ids[None, :] == jnp.arange(n)[:, None]
-    return jnp.where(hits.any(axis=1), jnp.argmax(hits, axis=1), -1).astype(jnp.int32)
-''',
-    "promoted_dtypes_answer": (ROOT / "tests" / "right_answers" / AID
-                               / "promoted_dtypes__lookup_by_category.py").read_text(),
+    # The other three: stored right answers written another way than the solution (tests/right_answers).
+    **{f"{ex}_answer": (ROOT / "tests" / "right_answers" / AID / f"{ex}__{slug}.py").read_text()
+       for ex, slug in [("csr_matvec", "cumsum_row_starts"), ("fake_quantize", "custom_jvp"),
+                        ("total_distance", "half_of_all_pairs")]},
     "newton_minimize_answer": '''def newton_minimize(f, x0, steps):
     _log("newton_minimize")
     x = x0
     for _ in range(steps):
         x = x - jnp.linalg.inv(jax.hessian(f)(x)) @ jax.grad(f)(x)
     return x
-''',
-    "smooth_answer": '''def smooth(signal):
-    inner = (signal[:-2] + signal[1:-1] + signal[2:]) / 3
-    out = jnp.concatenate([inner[:1], inner, inner[-1:]])
-    return jnp.clip(out, 0.0, None)
 ''',
 }
 
@@ -261,7 +249,7 @@ def relabelled_tests(nb: dict) -> dict:
         cell["source"] = "pass\n"
     # and an answer cell that claims to be a test cell worth 100 points
     first = answer_cells(nb)[0]
-    first["metadata"]["nbgrader"].update(grade_id="smooth", grade=True, solution=False, points=100, locked=True)
+    first["metadata"]["nbgrader"].update(grade_id="ring_push", grade=True, solution=False, points=100, locked=True)
     return nb
 
 
@@ -297,7 +285,7 @@ def build(course: Path) -> dict[str, str]:
         "solution": ("reference", solution),
         "ast_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, DROP_ASSERTS)),
         "input_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, REWRITE_LATER_CELLS)),
-        "always_equal": ("attack", answers(blank, {"smooth_answer": ALWAYS_EQUAL})),
+        "always_equal": ("attack", answers(blank, {"ring_push_answer": ALWAYS_EQUAL})),
         "patched_numpy": ("attack", answers(blank, IDENTITY_ANSWERS, PATCH_NUMPY)),
         "shadow_numpy": ("attack", answers(blank, IDENTITY_ANSWERS)),
         "score_text": ("attack", answers(blank, IDENTITY_ANSWERS, SCORE_TEXT)),
@@ -444,9 +432,15 @@ def test_a_50mb_print_is_cut_in_the_graded_notebook(attacked):
 
 
 def test_feedback_names_hidden_tests_without_their_code(attacked):
+    import html as html_lib
+
     html = (attacked["course"] / "feedback" / "blank" / AID / NB.replace(".ipynb", ".html")).read_text()
-    assert "works under jax.jit without host transfers" in html  # a hidden test's docstring
-    assert "BEGIN HIDDEN TESTS" not in html and "np.add.at" not in html  # not its code
+    hidden = next(source(c) for c in read_nb(ROOT / "source" / AID / NB)["cells"]
+                  if "### BEGIN HIDDEN TESTS" in source(c))
+    docstring = hidden.splitlines()[0].strip('"')
+    code = next(line for line in hidden.split("### BEGIN HIDDEN TESTS")[1].splitlines() if line.strip())
+    assert html_lib.escape(docstring, quote=False) in html, docstring  # a hidden test's docstring
+    assert "BEGIN HIDDEN TESTS" not in html and html_lib.escape(code.strip(), quote=False) not in html  # not its code
     assert "NotImplementedError" in html  # and its result
 
 

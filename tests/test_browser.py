@@ -213,8 +213,15 @@ def run_cells(page, cells, indices) -> None:
         wait_executed(page, [i], timeout_ms=120_000)
 
 
-#: A stored wrong answer of the assignment's first exercise that fails its *visible* test.
-FAILS_VISIBLY = ROOT / "tests" / "wrong_answers" / ASSIGNMENT / "smooth__numpy_in_place.py"
+
+
+def fails_visibly(ex: str) -> Path:
+    """The shortest stored wrong answer of ``ex`` that fails its *visible* test (no '# Caught:' line)."""
+    paths = [p for p in (ROOT / "tests" / "wrong_answers" / ASSIGNMENT).glob(f"{ex}__*.py")
+             if "# Caught:" not in p.read_text() and "__import_" not in p.name]
+    assert paths, f"tests/wrong_answers/{ASSIGNMENT} has no wrong answer of {ex} that fails its visible test"
+    return min(paths, key=lambda p: len(p.read_text()))
+
 HARNESS = ("Traceback", 'File "', "checking.py", "run_test(", "jaxcourse")
 
 
@@ -230,7 +237,7 @@ def test_student_answers_and_validates(page, shots, lab, tmp_path):
     answers = [g for g in ids if g and g.endswith("_answer")]
     assert answers, f"{STUDENT_NB} has no answer cell"
     ex = answers[0].removesuffix("_answer")
-    assert FAILS_VISIBLY.name.startswith(f"{ex}__"), f"{FAILS_VISIBLY.name} is not a wrong answer of {ex}"
+    wrong = fails_visibly(ex)
     (answer_src,) = [text(c) for c in solution["cells"] if grade_id(c) == f"{ex}_answer"]
     answer_src = strip_solution_markers(answer_src)
     setup_i, answer_i, test_i = ids.index("setup"), ids.index(f"{ex}_answer"), ids.index(ex)
@@ -245,7 +252,7 @@ def test_student_answers_and_validates(page, shots, lab, tmp_path):
     shots("opened")
 
     # A typical wrong answer first: the visible test shows the check's sentence and nothing else.
-    type_into(answer_cell, FAILS_VISIBLY.read_text(), page)
+    type_into(answer_cell, wrong.read_text(), page)
     run_cells(page, cells, (setup_i, answer_i, test_i))
     test_cell.scroll_into_view_if_needed()
     failed_lines = test_cell.locator(".jp-OutputArea").inner_text().strip().splitlines()
