@@ -446,7 +446,9 @@ def program_facts(f: Callable, *args: Any, axis_length: int) -> dict[str, int]:
     (how many, nested ones included), ``largest`` (the most numbers that one array an equation makes
     holds, among the arrays with an axis of length ``axis_length``) and ``steps`` (the iterations its
     loops run in all: a ``scan`` counts its length times the lengths of the scans around it, and every
-    ``while`` loop is run, as in :func:`while_iterations`, to count its iterations)."""
+    ``while`` loop is run, as in :func:`while_iterations`, to count its iterations), and ``callbacks``
+    (equations that hand work to Python on the host, such as ``jax.pure_callback``: what they do is
+    not in the program, so the other counts do not see it)."""
     import jax
 
     from jaxcourse.jaxprs import _subjaxprs
@@ -465,7 +467,8 @@ def program_facts(f: Callable, *args: Any, axis_length: int) -> dict[str, int]:
     largest = max((int(np.prod(v.aval.shape)) for e in eqns for v in e.outvars
                    if axis_length in getattr(v.aval, "shape", ())), default=0)
     return {"equations": len(eqns), "largest": largest,
-            "steps": scan_steps(closed.jaxpr, 1) + sum(while_iterations(f, *args)[1])}
+            "steps": scan_steps(closed.jaxpr, 1) + sum(while_iterations(f, *args)[1]),
+            "callbacks": sum("callback" in e.primitive.name for e in eqns)}
 
 
 COLLECTIVES = ("psum", "pmax", "pmin", "all_gather", "reduce_scatter", "ppermute", "all_to_all", "pbroadcast")
