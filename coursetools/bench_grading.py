@@ -24,15 +24,20 @@ import argparse
 import contextlib
 import io
 import json
+import logging
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
+import psutil
+
 from coursetools.build import ROOT, build_env
+from coursetools.grading.pipeline import grade
 
 
 def scratch_course(base: Path, assignment: str, n: int) -> Path:
@@ -57,10 +62,6 @@ class CpuMeter:
     """
 
     def __init__(self):
-        import threading
-
-        import psutil
-
         self._psutil, self._seen, self._stop = psutil, {}, threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -91,8 +92,6 @@ class CpuMeter:
 
 
 def time_grading(course: Path, assignment: str, workers: int, scheduler: str | None = None) -> float:
-    from coursetools.grading.pipeline import grade
-
     shutil.rmtree(course / "autograded", ignore_errors=True)
     start = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
@@ -117,9 +116,7 @@ def time_bare(course: Path, assignment: str) -> float:
 
 def time_dask(course: Path, assignment: str, workers: int) -> float:
     """The grading command on a LocalCluster of ``workers`` processes (one thread each) on this machine."""
-    import logging
-
-    import dask
+    import dask  # Dask is optional (only for the cluster rows): loaded when they run
     from distributed import LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.ERROR)

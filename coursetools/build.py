@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import sys
+import sysconfig
 import time
 from pathlib import Path
 
@@ -53,8 +54,6 @@ def lessons(root: Path = ROOT) -> list[Path]:
 
 def _path_rewrites() -> list[tuple[re.Pattern, str]]:
     """Absolute paths of this machine that end up in tracebacks and warnings, and what replaces them."""
-    import sysconfig
-
     places = [(sysconfig.get_paths()["purelib"], "site-packages"), (sys.prefix, "venv"),
               (sys.base_prefix, "python"), (str(ROOT), "course"), (str(Path.home()), "~")]
     rules = [(re.compile(r"/tmp/ipykernel_\d+/\d+\.py"), "<cell>")]
@@ -109,7 +108,7 @@ def clean_notebook(path: Path) -> None:
 
 def execute_lesson(path: Path, devices: int | None = None, timeout: int = 300) -> float:
     """Execute one notebook in place under ``build_env``; return the wall time in seconds."""
-    import nbformat
+    import nbformat  # Jupyter's libraries load when a notebook runs: the build's other commands start faster
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
@@ -135,7 +134,7 @@ def _run_converter(name: str, root: Path, aid: str, execute: bool = True) -> Non
     In-process saves an nbgrader start-up (a few seconds of imports) per call; ``execute=False``
     makes GenerateSolution skip running the notebooks (the sync test only compares sources).
     """
-    import nbgrader.converters as converters
+    import nbgrader.converters as converters  # a few seconds of imports: only when a converter runs
     from nbgrader.coursedir import CourseDirectory
     from nbgrader.preprocessors import Execute
     from traitlets.config.loader import PyFileConfigLoader

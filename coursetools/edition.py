@@ -46,6 +46,10 @@ import tarfile
 import tomllib
 from pathlib import Path
 
+from traitlets.config.loader import PyFileConfigLoader
+
+from coursetools import site as course_site
+
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "jax-course-student"
 #: Whole folders of the course that students get.
@@ -121,8 +125,6 @@ jaxcourse = ["assets/*", "assets/**/*"]
 
 def _course_settings(root: Path) -> tuple[str, int]:
     """The course id and the cell timeout from the instructor's nbgrader_config.py."""
-    from traitlets.config.loader import PyFileConfigLoader
-
     config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
     course_id = config.CourseDirectory.course_id
     timeout = config.Execute.timeout if "timeout" in config.Execute else 120
@@ -425,8 +427,6 @@ def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True,
     for name in folders:
         shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns(*CLUTTER))
     if site:
-        from coursetools import site as course_site
-
         shutil.copytree(course_site.ensure(root=root), dest / SITE, ignore=shutil.ignore_patterns(course_site.STAMP))
     course_id, timeout = _course_settings(root)
     (dest / "requirements.txt").write_text(student_requirements((root / "requirements.txt").read_text()))

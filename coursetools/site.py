@@ -25,7 +25,9 @@ import argparse
 import contextlib
 import fcntl
 import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -140,8 +142,6 @@ WORDS_PER_MINUTE = 55  # the design target: 2,500 words in 45 minutes, every cel
 
 
 def _cells(path: Path) -> list[dict]:
-    import json
-
     return json.loads(path.read_text())["cells"]
 
 
@@ -165,8 +165,6 @@ def exercise_points(root: Path, aid: str) -> list[int] | None:
 def prose_words(markdown: str) -> int:
     """Words of prose, counted as the lessons' length target counts them: outside fenced code, code
     spans, math, HTML tags and link targets (a link's text counts, its address does not)."""
-    import re
-
     for pattern, keep in ((r"```.*?```", ""), (r"\$\$.*?\$\$", ""), (r"\$[^$\n]+\$", ""), (r"`[^`]*`", ""),
                           (r"<[^>]+>", ""), (r"!?\[([^\]]*)\]\([^)]*\)", r"\1"), (r"https?://\S+", "")):
         markdown = re.sub(pattern, keep, markdown, flags=re.S)
