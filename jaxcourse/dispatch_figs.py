@@ -29,23 +29,21 @@ CURVES = ("np.dot", "jnp.dot dispatch", "jnp.dot completion")
 
 
 def show_waits(make: Callable[[], Any], uses: dict[str, Callable[[Any], Any]],
-               clock: Clock = time.perf_counter) -> dict[str, float]:
-    """For each ``label: use``, print and return the seconds ``use(make())`` kept Python waiting.
+               clock: Clock = time.perf_counter) -> None:
+    """For each ``label: use``, print the milliseconds ``use(make())`` kept Python waiting.
 
     ``use`` first runs once on a finished result (so that what it compiles is not counted); then
     ``make()`` dispatches a fresh result, and the clock runs only around ``use`` of that result.
     """
     finished = jax.block_until_ready(make())
-    waited = {}
     for label, use in uses.items():
         use(finished)
         out = make()
         start = clock()
         use(out)
-        waited[label] = clock() - start
+        waited = clock() - start
         jax.block_until_ready(out)  # nothing left running for the next line
-        print(f"{label:<35} kept Python waiting {waited[label] * 1e3:7.2f} ms")
-    return waited
+        print(f"{label:<35} kept Python waiting {waited * 1e3:7.2f} ms")
 
 
 def queue_chain(step: Callable[[Any], Any], x: Any, steps: int,
@@ -114,13 +112,10 @@ def guard_outcome(action: Callable[[], Any]) -> str:
     return "allowed"
 
 
-def show_guarded(actions: dict[str, Callable[[], Any]]) -> dict[str, str]:
-    """Print and return ``guard_outcome`` for each ``label: action``."""
-    outcomes = {}
+def show_guarded(actions: dict[str, Callable[[], Any]]) -> None:
+    """Print ``guard_outcome`` for each ``label: action``."""
     for label, action in actions.items():
-        outcomes[label] = guard_outcome(action)
-        print(f"{label:<40} {outcomes[label]}")
-    return outcomes
+        print(f"{label:<40} {guard_outcome(action)}")
 
 
 __all__ = ["CURVES", "dot_sweep", "guard_outcome", "plot_sweep", "print_sweep", "queue_chain",
