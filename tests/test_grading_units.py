@@ -272,3 +272,19 @@ def test_kernel_death_zero_is_recorded_reviewable_and_undone_on_regrade(tmp_path
         assert gb.find_comment("answer", "nb", "a1", "dies").manual_comment is None
         # An instructor's own manual zero (no grader comment) is left alone.
         assert gb.find_grade("t1", "nb", "a1", "zeroed_by_hand").manual_score == 0.0
+
+
+def test_feedback_summary_names_each_exercise_in_plain_text():
+    """The summary at the top of a feedback page names the exercise from its heading, without code marks."""
+    from coursetools.grading.feedback import exercise_labels
+
+    def code(gid, **meta):
+        return {"cell_type": "code", "source": "", "metadata": {"nbgrader": {"grade_id": gid, **meta}}}
+
+    cells = [{"cell_type": "markdown", "source": "## Exercise 3: a loop `jit` cannot trace (4 points)", "metadata": {}},
+             code("loop_answer", solution=True, grade=False), code("loop_visible", grade=True, points=2),
+             code("loop_hidden", grade=True, points=2)]
+    assert exercise_labels(cells) == {
+        "comment-loop_answer": "Exercise 3: a loop jit cannot trace, comment on your answer",
+        "loop_visible": "Exercise 3: a loop jit cannot trace, visible tests",
+        "loop_hidden": "Exercise 3: a loop jit cannot trace, hidden tests"}

@@ -57,7 +57,7 @@ def exercise_labels(cells) -> dict[str, str]:
         info = cell.get("metadata", {}).get("nbgrader", {}) or {}
         if cell.get("cell_type") == "markdown":
             found = HEADING.findall("".join(cell.get("source", "")))
-            heading = found[0] if found else heading
+            heading = found[0].replace("`", "") if found else heading  # the summary is plain text: no code marks
         gid = info.get("grade_id")
         if not gid:
             continue
