@@ -1,7 +1,8 @@
 """Figures for lesson 06: what each device holds before and after a collective.
 
 Every function draws values a lesson computed (one row per device) or, for ``varying_figure``, a
-fixed diagram; none computes a collective itself. Each returns the Matplotlib figure (100 dpi).
+fixed diagram; none computes a collective itself. Each shows its Matplotlib figure (100 dpi) with
+``plt.show()``, so a lesson's cell is the one call.
 """
 
 from __future__ import annotations
@@ -30,66 +31,30 @@ def _frame(ax, n, xmax):
     ax.axis("off")
 
 
-def psum_and_all_gather(before, summed, gathered):
-    """Three panels: each device's value, after ``psum``, and after ``all_gather`` (one row per device)."""
-    before, summed, gathered = (np.asarray(a) for a in (before, summed, gathered))
-    n = len(before)
-    fig, axes = plt.subplots(1, 2, figsize=(8, 0.45 * n + 1.2), dpi=DPI, layout="constrained",
-                             width_ratios=[1, max(1.2, n / 3)])
-    _device_column(axes[0], 0, before, "before")
-    _device_column(axes[0], 2, summed, "after psum", color="#fde2c8")
-    axes[0].annotate("", xy=(1.5, -(n - 1) / 2), xytext=(0.5, -(n - 1) / 2),
-                     arrowprops=dict(arrowstyle="->", lw=1.5))
-    _frame(axes[0], n, 2)
-    ax = axes[1]
-    for d in range(n):
-        for j in range(gathered.shape[1]):
-            ax.add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor="#d9f0d3", edgecolor="#3c7a33"))
-            ax.text(j, -d, f"{gathered[d, j]:g}", ha="center", va="center", fontsize=8)
-    ax.text((gathered.shape[1] - 1) / 2, 0.75, "after all_gather: every device holds every value",
-            ha="center", va="bottom", fontsize=9)
-    ax.set_xlim(-0.6, gathered.shape[1] - 0.4)
-    ax.set_ylim(-n + 0.3, 1.4)
-    ax.axis("off")
-    fig.suptitle("psum and all_gather: every device ends with the same result", fontsize=10)
-    return fig
-
-
-def ppermute(before, after, perm):
+def _ppermute_panel(ax, before, after, perm):
     """Each device's value before and after ``lax.ppermute``, an arrow for every (source, destination)."""
-    before, after = np.asarray(before), np.asarray(after)
     n = len(before)
-    fig, ax = plt.subplots(figsize=(5.5, 0.45 * n + 1.0), dpi=DPI, layout="constrained")
     _device_column(ax, 0, before, "before")
     _device_column(ax, 3, after, "after ppermute", color="#fde2c8")
     for src, dst in perm:
         ax.add_patch(FancyArrowPatch((0.45, -src), (2.55, -dst), arrowstyle="->", mutation_scale=10,
                                      color="#b5531b", lw=1.2, connectionstyle="arc3,rad=0.0"))
     _frame(ax, n, 3)
-    ax.set_title("ppermute: each (source, destination) pair sends one value", fontsize=10)
-    return fig
 
 
-def psum_scatter(rows, kept):
+def _psum_scatter_panels(axes, rows, kept, titles):
     """Left: each device's vector (one row each). Right: the block of the column sums each device keeps."""
-    rows, kept = np.asarray(rows), np.asarray(kept)
     n, m = rows.shape
     per = kept.shape[1]
-    fig, axes = plt.subplots(1, 2, figsize=(8, 0.45 * n + 1.3), dpi=DPI, layout="constrained")
     colors = plt.get_cmap("tab10")
-    for ax, title in zip(axes, ["before: each device holds a vector of partial sums",
-                                "after psum_scatter(tiled=True): device d keeps block d of the total"],
-                         strict=True):
+    for ax, title in zip(axes, titles, strict=True):
         ax.set_xlim(-0.6, m - 0.4)
-        ax.set_ylim(-n + 0.3, 1.0)
+        ax.set_ylim(-n + 0.3, 1.4)  # rows line up with the ppermute panel beside them
         ax.axis("off")
         ax.set_title(title, fontsize=9)
     for d in range(n):
-        axes[0].text(-0.6, -d, f"device {d} ", ha="right", va="center", fontsize=8)
-        axes[1].text(-0.6, -d, f"device {d} ", ha="right", va="center", fontsize=8)
         for j in range(m):
-            block = j // per
-            axes[0].add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor=colors(block % 10),
+            axes[0].add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor=colors(j // per % 10),
                                         alpha=0.25, edgecolor="grey"))
             axes[0].text(j, -d, f"{rows[d, j]:g}", ha="center", va="center", fontsize=8)
         for k in range(per):
@@ -97,7 +62,23 @@ def psum_scatter(rows, kept):
             axes[1].add_patch(Rectangle((j - 0.4, -d - 0.4), 0.8, 0.8, facecolor=colors(d % 10),
                                         alpha=0.5, edgecolor="black"))
             axes[1].text(j, -d, f"{kept[d, k]:g}", ha="center", va="center", fontsize=8)
-    return fig
+
+
+def ppermute_and_psum_scatter(before, after, perm, rows, kept):
+    """One figure, one row per device (device 0 on top). Left: each device's value before and after
+    ``lax.ppermute`` with an arrow per ``(source, destination)`` of ``perm``. Middle and right: each
+    device's vector ``rows[d]``, and the block of the column sums that ``lax.psum_scatter(..., tiled=True)``
+    leaves it (``kept``, all devices' blocks one after another, as ``out_specs=jax.P(axis)`` joins them)."""
+    before, after, rows = (np.asarray(a) for a in (before, after, rows))
+    n, m = rows.shape
+    kept = np.asarray(kept).reshape(n, -1)  # row d: the block device d keeps
+    fig, axes = plt.subplots(1, 3, figsize=(9, min(3.5, 0.3 * n + 1.2)), dpi=DPI, layout="constrained",
+                             width_ratios=[4.8, max(m, 3), max(m, 3)])
+    _ppermute_panel(axes[0], before, after, perm)
+    axes[0].set_title("ppermute:\neach pair sends one value", fontsize=9)
+    _psum_scatter_panels(axes[1:], rows, kept, ["psum_scatter, before:\neach device's partial sums",
+                                                "after: device d keeps\nblock d of the total"])
+    plt.show()
 
 
 def varying_figure(n=4):
@@ -131,7 +112,7 @@ def varying_figure(n=4):
     ax.text(5.0, -0.55, "blue: the same on every device (no V in the type); orange: varies ({V:batch})",
             fontsize=8, ha="center")
     ax.set_title("Inside shard_map: the gradient of an invariant value is summed over the devices", fontsize=10)
-    return fig
+    plt.show()
 
 
 def ownership(mesh, arrays):
@@ -151,4 +132,4 @@ def ownership(mesh, arrays):
         ax.set_xlabel("example in the batch")
     axes[0, 0].set_ylabel("device")
     axes[0, 0].set_yticks(range(len(devices)))
-    return fig
+    plt.show()

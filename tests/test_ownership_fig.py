@@ -1,4 +1,4 @@
-"""jaxcourse.collectives_figs.ownership: lesson 06's drawing of which device holds which example."""
+"""jaxcourse.collectives_figs: lesson 06's drawings of who holds which example, and of ppermute and psum_scatter."""
 
 import matplotlib
 
@@ -7,27 +7,51 @@ matplotlib.use("Agg")
 import jax  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 
-from jaxcourse.collectives_figs import ownership  # noqa: E402
+from jaxcourse.collectives_figs import ownership, ppermute_and_psum_scatter  # noqa: E402
 
 
-def test_ownership_draws_a_row_per_device_and_a_panel_per_array():
+@pytest.fixture
+def shown(monkeypatch):
+    """The figures the drawing functions show (each ends with ``plt.show()``)."""
+    figures = []
+    monkeypatch.setattr(plt, "show", lambda: figures.append(plt.gcf()))
+    yield figures
+    plt.close("all")
+
+
+def test_ownership_draws_a_row_per_device_and_a_panel_per_array(shown):
     n = jax.device_count()
     mesh = jax.make_mesh((n,), ("batch",))
     x = np.arange(4.0 * n)
     split = jax.device_put(x, jax.NamedSharding(mesh, jax.P("batch")))
     copied = jax.device_put(x, jax.NamedSharding(mesh, jax.P()))
-    fig = ownership(mesh, {"split": split, "copied": copied})
-    try:
-        assert [ax.get_title() for ax in fig.axes] == ["split", "copied"]
-        assert fig.dpi >= 100
-        held_split = fig.axes[0].images[0].get_array()
-        held_copied = fig.axes[1].images[0].get_array()
-        assert held_split.shape == held_copied.shape == (n, 4 * n)
-        expected = np.full((n, 4 * n), np.nan)
-        for d in range(n):
-            expected[d, 4 * d:4 * d + 4] = d % 10
-        np.testing.assert_array_equal(np.ma.filled(held_split, np.nan), expected)
-        np.testing.assert_array_equal(np.ma.filled(held_copied, np.nan), np.arange(n)[:, None] % 10 * np.ones(4 * n))
-    finally:
-        plt.close(fig)
+    ownership(mesh, {"split": split, "copied": copied})
+    [fig] = shown
+    assert [ax.get_title() for ax in fig.axes] == ["split", "copied"]
+    assert fig.dpi >= 100
+    held_split = fig.axes[0].images[0].get_array()
+    held_copied = fig.axes[1].images[0].get_array()
+    assert held_split.shape == held_copied.shape == (n, 4 * n)
+    expected = np.full((n, 4 * n), np.nan)
+    for d in range(n):
+        expected[d, 4 * d:4 * d + 4] = d % 10
+    np.testing.assert_array_equal(np.ma.filled(held_split, np.nan), expected)
+    np.testing.assert_array_equal(np.ma.filled(held_copied, np.nan), np.arange(n)[:, None] % 10 * np.ones(4 * n))
+
+
+@pytest.mark.parametrize("n", [1, 2, 8])
+def test_ppermute_and_psum_scatter_writes_every_value_in_one_small_figure(shown, n):
+    """Lesson 06's one figure for the two collectives that move data between chosen devices."""
+    v = np.arange(1.0, n + 1)
+    rows = (np.arange(n * n) % 5 + 1.0).reshape(n, n)
+    perm = [(i, (i + 1) % n) for i in range(n)]
+    ppermute_and_psum_scatter(v, np.roll(v, 1), perm, rows, rows.sum(axis=0))
+    [fig] = shown
+    width, height = fig.get_size_inches()
+    assert width <= 9 and height <= 3.5 and fig.dpi >= 100
+    ring, before, after = fig.axes
+    assert sum(type(p).__name__ == "FancyArrowPatch" for p in ring.patches) == n  # an arrow per pair
+    assert [t.get_text() for t in before.texts] == [f"{x:g}" for x in rows.ravel()]
+    assert [t.get_text() for t in after.texts] == [f"{x:g}" for x in rows.sum(axis=0)]
