@@ -37,16 +37,15 @@ def time_sweep(ways: dict[str, Callable[..., Any]], sizes: Sequence[int],
     return seconds
 
 
-def time_table(timed: dict[str, tuple], repeat: int = 15, fastest: bool = True) -> dict[str, float]:
+def time_table(timed: dict[str, tuple], repeat: int = 15, fastest: bool = True) -> None:
     """Times each entry ``name: (f, *args)`` over ``repeat`` calls (after one untimed call) and prints
     one line per name: the fastest call (``fastest=True``: noise only adds time) or the median, in
-    milliseconds. Returns the seconds."""
+    milliseconds. Returns nothing, so a lesson cell ends with the call and shows only the table."""
     summary = min if fastest else statistics.median
     seconds = {name: summary(time_calls(f, *args, repeat=repeat)) for name, (f, *args) in timed.items()}
     which = "fastest" if fastest else "median"
     for name, t in seconds.items():
         print(f"{name:22s} {t * 1e3:7.3f} ms ({which} of {repeat})")
-    return seconds
 
 
 def which_each(outs: Any, imgs: Any) -> list[int | None]:
