@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +139,12 @@ QUICK_START = Path("docs") / "instructor" / "quick-start.md"
 TIMES_BEGIN, TIMES_END = "<!-- times: begin (python -m coursetools.site --times) -->", "<!-- times: end -->"
 #: Minutes of work for an exercise of so many points (CONTRIBUTING.md's effort scale; 10 a point elsewhere).
 EFFORT_MINUTES = {2: 7.5, 3: 15, 4: 25, 5: 40, 6: 60}
-WORDS_PER_MINUTE = 55  # the design target: 2,500 words in 45 minutes, every cell run
+#: How long a lesson takes a reader who runs every cell (the outside readers' method, middle rates):
+#: prose at 180 words a minute, code at 6 non-blank lines a minute (read, run, output read), 2 minutes
+#: per "Predict, then run" prompt and 1 per figure. The design target is at most 45 minutes.
+PROSE_WORDS_PER_MINUTE, CODE_LINES_PER_MINUTE, MINUTES_PER_PROMPT, MINUTES_PER_FIGURE = 180, 6, 2, 1
+MAX_LESSON_MINUTES = 45
+PROMPT = re.compile(r"\*\*Predict, then run\.?\*\*")
 
 
 def _cells(path: Path) -> list[dict]:
@@ -176,19 +182,50 @@ def _duration(minutes: float) -> str:
     return f"~{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"~{minutes} min"
 
 
+@dataclass(frozen=True)
+class LessonLength:
+    """What a lesson asks of its reader, counted from the committed notebook."""
+
+    words: int  # prose_words of its markdown
+    code_lines: int  # non-blank lines of its code cells
+    prompts: int  # "Predict, then run" prompts
+    figures: int  # image outputs
+
+    @property
+    def minutes(self) -> float:
+        return (self.words / PROSE_WORDS_PER_MINUTE + self.code_lines / CODE_LINES_PER_MINUTE
+                + self.prompts * MINUTES_PER_PROMPT + self.figures * MINUTES_PER_FIGURE)
+
+
+def lesson_length(path: Path) -> LessonLength:
+    cells = _cells(path)
+    markdown = [("".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    return LessonLength(
+        words=prose_words("\n".join(markdown)),
+        code_lines=sum(1 for c in code for line in "".join(c["source"]).splitlines() if line.strip()),
+        # the introduction announces the prompts in the same words; it is not one
+        prompts=sum(len(PROMPT.findall(m)) for m in markdown[1:]),
+        figures=sum(1 for c in code for o in c.get("outputs", [])
+                    if any(k.startswith("image/") for k in o.get("data", {}))))
+
+
 def time_table(root: Path = ROOT) -> str:
-    """The quick-start's table: per lesson its words and reading time, its assignment's points and time."""
-    rows = ["| # | Lesson | Prose words | Reading, cells run | Assignment: points (per exercise) | Assignment time |",
-            "|---|--------|------:|------------------:|-----------------------------------|----------------:|"]
+    """The quick-start's table: per lesson its length and reading time, its assignment's points and time."""
+    rows = ["| # | Lesson | Prose words | Code lines | Prompts, figures | Reading, cells run "
+            "| Assignment: points (per exercise) | Assignment time |",
+            "|---|--------|------:|------:|------:|------------------:|-----------------------------------|"
+            "----------------:|"]
     for k, lesson in enumerate(sorted((root / "notebooks").glob("*.ipynb")), 1):
-        words = prose_words("\n".join("".join(c["source"]) for c in _cells(lesson) if c["cell_type"] == "markdown"))
+        length = lesson_length(lesson)
         points = exercise_points(root, lesson.stem)
         if points:
             work = sum(EFFORT_MINUTES.get(p, 10 * p) for p in points)
             assignment = f"{sum(points)} ({', '.join(map(str, points))})", _duration(work)
         else:
             assignment = "no assignment yet", ""
-        rows.append(f"| {k} | `{lesson.stem}` | {round(words, -2):,} | {_duration(words / WORDS_PER_MINUTE)} | "
+        rows.append(f"| {k} | `{lesson.stem}` | {round(length.words, -2):,} | {length.code_lines} | "
+                    f"{length.prompts}, {length.figures} | ~{round(length.minutes)} min | "
                     f"{assignment[0]} | {assignment[1]} |")
     return "\n".join(rows)
 

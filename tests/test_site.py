@@ -103,18 +103,43 @@ def test_notebook_pages_link_to_their_notebook(built, name):
     assert target.resolve().read_bytes() == nb.read_bytes(), f"{links[0]} is not {nb.relative_to(ROOT)}"
 
 
-def test_the_quick_starts_time_table_counts_the_assignments_points():
-    """docs/instructor/quick-start.md's table (python -m coursetools.site --times) has every lesson and
-    the points of source/ as they are."""
+def test_the_quick_starts_time_table_is_up_to_date():
+    """docs/instructor/quick-start.md's table (python -m coursetools.site --times) has every lesson with its
+    length as committed and the points of source/ as they are."""
     text = (ROOT / course_site.QUICK_START).read_text()
-    table = text[text.index(course_site.TIMES_BEGIN):text.index(course_site.TIMES_END)]
-
-    def points(rows: str) -> dict[str, str]:
-        cols = [[c.strip() for c in line.split("|")[1:-1]] for line in rows.splitlines() if line.startswith("| ")]
-        return {c[1]: c[4] for c in cols[1:] if len(c) > 4}
-
-    assert points(table) == points(course_site.time_table()), (
+    table = text[text.index(course_site.TIMES_BEGIN) + len(course_site.TIMES_BEGIN):text.index(course_site.TIMES_END)]
+    assert table.strip() == course_site.time_table().strip(), (
         "the quick-start's time table is out of date: run python -m coursetools.site --times")
+
+
+def test_lesson_length_counts_prose_code_prompts_and_figures(tmp_path):
+    """The reading-time model's inputs, on a notebook made for it; the introduction's mention of the prompts is none."""
+    nb = {"cells": [
+        {"cell_type": "markdown", "source": "# Intro\n\nCells marked **Predict, then run** ask first.", "metadata": {}},
+        {"cell_type": "markdown", "source": ["**Predict, then run.** What does `f(x)` print? ", "See [docs](https://x.y)."],
+         "metadata": {}},
+        {"cell_type": "code", "source": "x = 1\n\n\nprint(x)\n", "metadata": {}, "outputs": [
+            {"output_type": "display_data", "data": {"image/png": "", "text/plain": "<Figure>"}, "metadata": {}}]},
+        {"cell_type": "code", "source": ["y = 2\n", "   \n", "y"], "metadata": {},
+         "outputs": [{"output_type": "execute_result", "data": {"text/plain": "2"}, "metadata": {}}]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path = tmp_path / "lesson.ipynb"
+    path.write_text(json.dumps(nb))
+    length = course_site.lesson_length(path)
+    words = len("Intro Cells marked Predict, then run ask first. Predict, then run. What does print? See docs.".split())
+    assert length == course_site.LessonLength(words=words, code_lines=4, prompts=1, figures=1)
+    assert length.minutes == pytest.approx(words / 180 + 4 / 6 + 2 + 1)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_fits_one_sitting(lesson):
+    """At most 2,500 words of prose and 45 minutes for a reader who runs every cell (the model above)."""
+    length = course_site.lesson_length(lesson)
+    lesson = lesson.stem
+    assert length.words <= 2500, f"{lesson} has {length.words} words of prose; the design allows 2,500"
+    assert length.minutes <= course_site.MAX_LESSON_MINUTES, (
+        f"{lesson} takes about {length.minutes:.0f} minutes ({length}); one sitting is "
+        f"{course_site.MAX_LESSON_MINUTES}: cut code lines, prompts or figures, or split the lesson")
 
 
 # -- in a browser ------------------------------------------------------------------------------------
