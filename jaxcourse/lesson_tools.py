@@ -4,7 +4,8 @@
   (lesson 04's loop/vmap/jit(vmap) timings; ``lesson_figs.plot_times`` draws the result);
 - ``time_table`` times a few calls and prints one line per call: the fastest or the median;
 - ``which_each`` asks ``jaxcourse.checks.which_transform`` about every image of a batch;
-- ``top_level_primitives`` lists the primitives of a function's jaxpr, nested jaxprs left closed.
+- ``top_level_primitives`` lists the primitives of a function's jaxpr, nested jaxprs left closed;
+- ``print_eqns`` prints a jaxpr's equations one a line, with only the parameters a lesson discusses.
 
 None of them computes what a lesson teaches: the timings come from ``jaxcourse.timing`` (warm-up,
 wait for the result), the referee from ``jaxcourse.checks``.
@@ -38,14 +39,21 @@ def time_sweep(ways: dict[str, Callable[..., Any]], sizes: Sequence[int],
 
 
 def time_table(timed: dict[str, tuple], repeat: int = 15, fastest: bool = True) -> None:
-    """Times each entry ``name: (f, *args)`` over ``repeat`` calls (after one untimed call) and prints
-    one line per name: the fastest call (``fastest=True``: noise only adds time) or the median, in
-    milliseconds. Returns nothing, so a lesson cell ends with the call and shows only the table."""
+    """Times each entry ``name: (f, *args)`` over ``repeat`` calls (after one untimed call each) and
+    prints one line per name: the fastest call (``fastest=True``: noise only adds time) or the
+    median, in milliseconds. The calls are interleaved (one of each entry, ``repeat`` rounds), so a
+    burst of load on the machine slows every entry alike instead of one. Returns nothing, so a
+    lesson cell ends with the call and shows only the table."""
+    for f, *args in timed.values():
+        time_calls(f, *args, repeat=1, warmup=0)  # compiles and warms up; not kept
+    calls: dict[str, list[float]] = {name: [] for name in timed}
+    for _ in range(repeat):
+        for name, (f, *args) in timed.items():
+            calls[name] += time_calls(f, *args, repeat=1, warmup=0)
     summary = min if fastest else statistics.median
-    seconds = {name: summary(time_calls(f, *args, repeat=repeat)) for name, (f, *args) in timed.items()}
     which = "fastest" if fastest else "median"
-    for name, t in seconds.items():
-        print(f"{name:22s} {t * 1e3:7.3f} ms ({which} of {repeat})")
+    for name, ts in calls.items():
+        print(f"{name:22s} {summary(ts) * 1e3:7.3f} ms ({which} of {repeat})")
 
 
 def which_each(outs: Any, imgs: Any) -> list[int | None]:
@@ -60,3 +68,49 @@ def top_level_primitives(fun: Callable[..., Any], *example_args: Any) -> list[st
     """The names of the primitives of ``fun``'s jaxpr for ``example_args``, in order; the jaxprs nested
     inside (a ``cond``'s branches, a ``jit`` call) are left closed."""
     return [eqn.primitive.name for eqn in jax.make_jaxpr(fun)(*example_args).eqns]
+
+
+def _letters(k: int) -> str:
+    """0 -> a, 25 -> z, 26 -> ba, ...: the names jaxprs give their variables."""
+    name = ""
+    while True:
+        name = chr(ord("a") + k % 26) + name
+        k //= 26
+        if k == 0:
+            return name
+
+
+def _param(value: Any, nested: bool = False) -> str:
+    """A parameter as the jaxpr printer writes it: tuples of ints inside a tuple become lists."""
+    if isinstance(value, tuple):
+        if nested and all(isinstance(v, int) for v in value):
+            return "[" + ", ".join(map(str, value)) + "]"
+        parts = [_param(v, nested=True) for v in value]
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return str(value)
+
+
+def print_eqns(jaxpr: Any, params: Sequence[str] = (), indent: str = "") -> None:
+    """Prints the equations of ``jaxpr`` (from ``jax.make_jaxpr``), one a line, as the jaxpr printer
+    names them (``c:i32[5] = dot_general a b``), with only the parameters named in ``params``; the
+    equations of a nested jaxpr (a ``jit`` call) follow its line, indented. Returns nothing."""
+    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
+    names: dict[Any, str] = {}
+
+    def name(v: Any) -> str:
+        if hasattr(v, "val"):  # a literal carries its value
+            return str(v.val)
+        if v not in names:
+            names[v] = _letters(len(names))
+        return names[v]
+
+    for v in jaxpr.invars:
+        name(v)
+    for eqn in jaxpr.eqns:
+        ins = " ".join(name(v) for v in eqn.invars)
+        outs = " ".join(f"{name(v)}:{v.aval.str_short(short_dtypes=True)}" for v in eqn.outvars)
+        shown = " ".join(f"{p}={_param(eqn.params[p])}" for p in params if p in eqn.params)
+        print(f"{indent}{outs} = {eqn.primitive.name}{f'[{shown}]' if shown else ''} {ins}")
+        inner = eqn.params.get("jaxpr")
+        if inner is not None:
+            print_eqns(inner, params, indent + "    ")

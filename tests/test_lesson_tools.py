@@ -33,7 +33,7 @@ def test_time_sweep_calls_every_way_with_the_arguments_of_each_size(capsys):
 def test_time_table_prints_the_fastest_or_the_median(capsys):
     f = _Calls()
     assert lesson_tools.time_table({"a": (f, 1), "b": (f, 2, 3)}, repeat=5) is None
-    assert f.seen == [(1,)] * 6 + [(2, 3)] * 6  # one untimed call, then 5 timed ones
+    assert f.seen == [(1,), (2, 3)] * 6  # one untimed call each, then 5 rounds, interleaved
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and lines[0].startswith("a ") and lines[1].startswith("b ")
     assert all(line.endswith("ms (fastest of 5)") and float(line.split()[1]) >= 0 for line in lines)
@@ -58,3 +58,16 @@ def test_top_level_primitives_leaves_nested_jaxprs_closed():
     assert lesson_tools.top_level_primitives(f, 1.0, True)[-2:] == ["cond", "mul"]
     batched = lesson_tools.top_level_primitives(jax.vmap(f), jnp.ones(2), jnp.array([True, False]))
     assert "cond" not in batched and "select_n" in batched
+
+
+def test_print_eqns_prints_one_line_per_equation_with_the_chosen_params(capsys):
+    def dot(a, b):
+        return jnp.dot(a, b)
+
+    x = jnp.ones((5, 4), jnp.int32)
+    assert lesson_tools.print_eqns(jax.make_jaxpr(jax.vmap(dot))(x, x), ["dimension_numbers"]) is None
+    assert capsys.readouterr().out == "c:i32[5] = dot_general[dimension_numbers=(([1], [1]), ([0], [0]))] a b\n"
+    lesson_tools.print_eqns(jax.make_jaxpr(jax.vmap(jax.jit(lambda v: v[1:3] * 2)))(x.astype(jnp.float32)))
+    jit_line, *inner = capsys.readouterr().out.splitlines()
+    assert jit_line == "b:f32[5,2] = jit a"  # nested jaxprs follow, indented; no params asked for
+    assert inner == ["    b:f32[5,2] = slice a", "    c:f32[5,2] = mul b 2.0"]
