@@ -1,5 +1,9 @@
 """jaxcourse.collectives_figs: lesson 06's drawings of who holds which example, and of ppermute and psum_scatter."""
 
+import json
+import re
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -55,3 +59,22 @@ def test_ppermute_and_psum_scatter_writes_every_value_in_one_small_figure(shown,
     assert sum(type(p).__name__ == "FancyArrowPatch" for p in ring.patches) == n  # an arrow per pair
     assert [t.get_text() for t in before.texts] == [f"{x:g}" for x in rows.ravel()]
     assert [t.get_text() for t in after.texts] == [f"{x:g}" for x in rows.sum(axis=0)]
+
+
+def test_lesson_06_shows_the_two_process_workers_own_lines():
+    """Section 8 of lesson 06 shows what each worker of ``run_two_process_demo`` runs as a fenced excerpt:
+    every code line of it (up to an inline comment or a ``...``) is a line of jaxcourse/distributed.py."""
+    root = Path(__file__).resolve().parent.parent
+    source = (root / "jaxcourse" / "distributed.py").read_text()
+    cells = json.loads((root / "notebooks" / "06_sharding.ipynb").read_text())["cells"]
+    [excerpt] = [block for c in cells if c["cell_type"] == "markdown"
+                 for block in re.findall(r"```python\n(.*?)```", "".join(c["source"]), re.S)
+                 if "make_array_from_process_local_data" in block]
+    lines = [ln.split("  #")[0].split("...")[0].strip().rstrip(",").strip() for ln in excerpt.splitlines()]
+    lines = [ln for ln in lines if ln and not ln.startswith("#")]
+    assert 8 <= len(lines) <= 15
+    for needed in ("jax.distributed.initialize(", "make_array_from_process_local_data", "jax.lax.psum",
+                   "process_allgather"):
+        assert any(needed in ln for ln in lines), needed
+    for line in lines:
+        assert line in source, f"not in jaxcourse/distributed.py: {line}"
