@@ -29,5 +29,10 @@ def test_cache_miss_reasons_collects_one_reason_per_trace_and_restores_the_optio
     assert jax.config.jax_explain_cache_misses == before
     assert len(reasons) == 2 and reasons[0] == "never seen function: <lambda>"
     assert "different input types" in reasons[1] and "f32[3]" in reasons[1] and " id=" not in reasons[1]
+    assert len(reasons.messages) == 2 and all(" id=" not in m for m in reasons.messages)
+    first = reasons.messages[0].splitlines()   # the whole message: where the call was, then the reason
+    assert first[0].startswith("TRACING CACHE MISS at ") and first[1].strip() == "never seen function:"
+    assert first[2].strip().startswith("<lambda> defined at ")
+    assert "* at x, now f32[3] and before i32[3]" in reasons.messages[1]
     f(jnp.arange(4))  # outside the block: nothing more collected
     assert len(reasons) == 2
