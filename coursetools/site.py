@@ -140,9 +140,11 @@ TIMES_BEGIN, TIMES_END = "<!-- times: begin (python -m coursetools.site --times)
 #: Minutes of work for an exercise of so many points (CONTRIBUTING.md's effort scale; 10 a point elsewhere).
 EFFORT_MINUTES = {2: 7.5, 3: 15, 4: 25, 5: 40, 6: 60}
 #: How long a lesson takes a reader who runs every cell (the outside readers' method, middle rates):
-#: prose at 180 words a minute, code at 6 non-blank lines a minute (read, run, output read), 2 minutes
-#: per "Predict, then run" prompt and 1 per figure. The design target is at most 45 minutes.
+#: prose and the words of code spans at 180 words a minute, code at 6 non-blank lines a minute (read,
+#: run, output read), 2 minutes per "Predict, then run" prompt, 1 per figure, half a minute per
+#: traceback. The design target is at most 45 minutes.
 PROSE_WORDS_PER_MINUTE, CODE_LINES_PER_MINUTE, MINUTES_PER_PROMPT, MINUTES_PER_FIGURE = 180, 6, 2, 1
+MINUTES_PER_TRACEBACK = 0.5
 MAX_LESSON_MINUTES = 45
 PROMPT = re.compile(r"\*\*Predict, then run\.?\*\*")
 
@@ -186,28 +188,38 @@ def _duration(minutes: float) -> str:
 class LessonLength:
     """What a lesson asks of its reader, counted from the committed notebook."""
 
-    words: int  # prose_words of its markdown
-    code_lines: int  # non-blank lines of its code cells
+    words: int  # prose_words of its markdown (the 2,500-word cap counts these)
+    span_words: int  # words inside its inline code spans (read too, but not prose)
+    code_lines: int  # non-blank lines of its code cells and of code blocks in its markdown
     prompts: int  # "Predict, then run" prompts
     figures: int  # image outputs
+    tracebacks: int  # error outputs (raises-exception cells)
 
     @property
     def minutes(self) -> float:
-        return (self.words / PROSE_WORDS_PER_MINUTE + self.code_lines / CODE_LINES_PER_MINUTE
-                + self.prompts * MINUTES_PER_PROMPT + self.figures * MINUTES_PER_FIGURE)
+        return ((self.words + self.span_words) / PROSE_WORDS_PER_MINUTE + self.code_lines / CODE_LINES_PER_MINUTE
+                + self.prompts * MINUTES_PER_PROMPT + self.figures * MINUTES_PER_FIGURE
+                + self.tracebacks * MINUTES_PER_TRACEBACK)
+
+
+FENCED = re.compile(r"```[^\n]*\n(.*?)```", re.S)
 
 
 def lesson_length(path: Path) -> LessonLength:
     cells = _cells(path)
     markdown = [("".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
     code = [c for c in cells if c["cell_type"] == "code"]
+    unfenced = [FENCED.sub("", m) for m in markdown]
     return LessonLength(
         words=prose_words("\n".join(markdown)),
-        code_lines=sum(1 for c in code for line in "".join(c["source"]).splitlines() if line.strip()),
+        span_words=sum(max(1, len(span.split())) for m in unfenced for span in re.findall(r"`([^`\n]+)`", m)),
+        code_lines=sum(1 for c in code for line in "".join(c["source"]).splitlines() if line.strip())
+        + sum(1 for m in markdown for block in FENCED.findall(m) for line in block.splitlines() if line.strip()),
         # the introduction announces the prompts in the same words; it is not one
         prompts=sum(len(PROMPT.findall(m)) for m in markdown[1:]),
         figures=sum(1 for c in code for o in c.get("outputs", [])
-                    if any(k.startswith("image/") for k in o.get("data", {}))))
+                    if any(k.startswith("image/") for k in o.get("data", {}))),
+        tracebacks=sum(1 for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"))
 
 
 def time_table(root: Path = ROOT) -> str:

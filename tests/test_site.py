@@ -112,23 +112,26 @@ def test_the_quick_starts_time_table_is_up_to_date():
         "the quick-start's time table is out of date: run python -m coursetools.site --times")
 
 
-def test_lesson_length_counts_prose_code_prompts_and_figures(tmp_path):
+def test_lesson_length_counts_prose_code_prompts_figures_and_tracebacks(tmp_path):
     """The reading-time model's inputs, on a notebook made for it; the introduction's mention of the prompts is none."""
     nb = {"cells": [
         {"cell_type": "markdown", "source": "# Intro\n\nCells marked **Predict, then run** ask first.", "metadata": {}},
-        {"cell_type": "markdown", "source": ["**Predict, then run.** What does `f(x)` print? ", "See [docs](https://x.y)."],
+        {"cell_type": "markdown", "source": ["**Predict, then run.** What does `f(x)` print? ", "See [docs](https://x.y).\n",
+                                            "```python\nimport jax\n\njax.devices()\n```\n", "`a b` and `c`."],
          "metadata": {}},
         {"cell_type": "code", "source": "x = 1\n\n\nprint(x)\n", "metadata": {}, "outputs": [
             {"output_type": "display_data", "data": {"image/png": "", "text/plain": "<Figure>"}, "metadata": {}}]},
         {"cell_type": "code", "source": ["y = 2\n", "   \n", "y"], "metadata": {},
-         "outputs": [{"output_type": "execute_result", "data": {"text/plain": "2"}, "metadata": {}}]}],
+         "outputs": [{"output_type": "error", "ename": "E", "evalue": "", "traceback": []}]}],
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     path = tmp_path / "lesson.ipynb"
     path.write_text(json.dumps(nb))
     length = course_site.lesson_length(path)
-    words = len("Intro Cells marked Predict, then run ask first. Predict, then run. What does print? See docs.".split())
-    assert length == course_site.LessonLength(words=words, code_lines=4, prompts=1, figures=1)
-    assert length.minutes == pytest.approx(words / 180 + 4 / 6 + 2 + 1)
+    words = len("Intro Cells marked Predict, then run ask first. Predict, then run. What does print? See docs. and"
+                .split())
+    assert length == course_site.LessonLength(words=words, span_words=4, code_lines=2 + 2 + 2, prompts=1, figures=1,
+                                              tracebacks=1)
+    assert length.minutes == pytest.approx((words + 4) / 180 + 6 / 6 + 2 + 1 + 0.5)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
