@@ -90,27 +90,43 @@ def _param(value: Any, nested: bool = False) -> str:
     return str(value)
 
 
-def print_eqns(jaxpr: Any, params: Sequence[str] = (), indent: str = "") -> None:
-    """Prints the equations of ``jaxpr`` (from ``jax.make_jaxpr``), one a line, as the jaxpr printer
-    names them (``c:i32[5] = dot_general a b``), with only the parameters named in ``params``; the
-    equations of a nested jaxpr (a ``jit`` call) follow its line, indented. Returns nothing."""
+def print_eqns(jaxpr: Any, params: Sequence[str] = (), indent: str = "",
+               _names: dict[Any, str] | None = None) -> None:
+    """Prints ``jaxpr`` (from ``jax.make_jaxpr``) as the jaxpr printer does, without colours: the
+    input binders (``{ lambda ; a:i32[5,4] b:i32[5,4]. let``), the equations one a line
+    (``c:i32[5] = dot_general a b``) with only the parameters named in ``params``, and the ``in``
+    line of outputs. The equations of a nested jaxpr (a ``jit`` call) follow its line, indented, with
+    the names of the outer call's inputs and outputs. Returns nothing."""
     jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
-    names: dict[Any, str] = {}
+    top = _names is None
+    names: dict[Any, str] = {} if _names is None else _names
 
     def name(v: Any) -> str:
         if hasattr(v, "val"):  # a literal carries its value
             return str(v.val)
         if v not in names:
-            names[v] = _letters(len(names))
+            names[v] = _letters(len(set(names.values())))
         return names[v]
 
-    for v in jaxpr.invars:
-        name(v)
+    def typed(v: Any) -> str:
+        return f"{name(v)}:{v.aval.str_short(short_dtypes=True)}"
+
+    if top:
+        print("{ lambda ; " + " ".join(typed(v) for v in jaxpr.invars) + ". let")
+        indent += "    "
     for eqn in jaxpr.eqns:
         ins = " ".join(name(v) for v in eqn.invars)
-        outs = " ".join(f"{name(v)}:{v.aval.str_short(short_dtypes=True)}" for v in eqn.outvars)
+        outs = " ".join(typed(v) for v in eqn.outvars)
         shown = " ".join(f"{p}={_param(eqn.params[p])}" for p in params if p in eqn.params)
         print(f"{indent}{outs} = {eqn.primitive.name}{f'[{shown}]' if shown else ''} {ins}")
         inner = eqn.params.get("jaxpr")
         if inner is not None:
-            print_eqns(inner, params, indent + "    ")
+            inner = getattr(inner, "jaxpr", inner)
+            for outer_v, inner_v in [*zip(eqn.invars, inner.invars, strict=False),
+                                     *zip(eqn.outvars, inner.outvars, strict=False)]:
+                if not hasattr(outer_v, "val") and not hasattr(inner_v, "val") and inner_v not in names:
+                    names[inner_v] = name(outer_v)
+            print_eqns(inner, params, indent + "    ", names)
+    if top:
+        outs = ", ".join(name(v) for v in jaxpr.outvars)
+        print(f"  in ({outs}{',' if len(jaxpr.outvars) == 1 else ''}) }}")

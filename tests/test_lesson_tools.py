@@ -60,14 +60,18 @@ def test_top_level_primitives_leaves_nested_jaxprs_closed():
     assert "cond" not in batched and "select_n" in batched
 
 
-def test_print_eqns_prints_one_line_per_equation_with_the_chosen_params(capsys):
+def test_print_eqns_prints_binders_equations_with_the_chosen_params_and_outputs(capsys):
     def dot(a, b):
         return jnp.dot(a, b)
 
     x = jnp.ones((5, 4), jnp.int32)
     assert lesson_tools.print_eqns(jax.make_jaxpr(jax.vmap(dot))(x, x), ["dimension_numbers"]) is None
-    assert capsys.readouterr().out == "c:i32[5] = dot_general[dimension_numbers=(([1], [1]), ([0], [0]))] a b\n"
+    assert capsys.readouterr().out.splitlines() == [
+        "{ lambda ; a:i32[5,4] b:i32[5,4]. let",  # the input binders: the shapes the equations read
+        "    c:i32[5] = dot_general[dimension_numbers=(([1], [1]), ([0], [0]))] a b",
+        "  in (c,) }"]
     lesson_tools.print_eqns(jax.make_jaxpr(jax.vmap(jax.jit(lambda v: v[1:3] * 2)))(x.astype(jnp.float32)))
-    jit_line, *inner = capsys.readouterr().out.splitlines()
-    assert jit_line == "b:f32[5,2] = jit a"  # nested jaxprs follow, indented; no params asked for
-    assert inner == ["    b:f32[5,2] = slice a", "    c:f32[5,2] = mul b 2.0"]
+    # a nested jaxpr follows its line, indented, named as jax's printer names it (the outer a and b)
+    assert capsys.readouterr().out.splitlines() == [
+        "{ lambda ; a:f32[5,4]. let", "    b:f32[5,2] = jit a",
+        "        c:f32[5,2] = slice a", "        b:f32[5,2] = mul c 2.0", "  in (b,) }"]
