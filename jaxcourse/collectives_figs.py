@@ -113,23 +113,3 @@ def varying_figure(n=4):
             fontsize=8, ha="center")
     ax.set_title("Inside shard_map: the gradient of an invariant value is summed over the devices", fontsize=10)
     plt.show()
-
-
-def ownership(mesh, arrays):
-    """Who holds which example: one panel per ``title -> array`` of ``arrays`` (arrays placed on ``mesh``),
-    one row per device, coloured by device number where that device holds the example (read from each
-    array's ``addressable_shards``, along the leading axis), blank elsewhere."""
-    devices = list(mesh.devices.flat)
-    fig, axes = plt.subplots(1, len(arrays), figsize=(9, 2.6), dpi=DPI, layout="constrained", sharey=True,
-                             squeeze=False)
-    for ax, (title, a) in zip(axes[0], arrays.items(), strict=True):
-        held = np.full((len(devices), a.shape[0]), np.nan)
-        for shard in a.addressable_shards:
-            d = devices.index(shard.device)
-            held[d, shard.index[0]] = d % 10
-        ax.imshow(held, aspect="auto", cmap="tab10", vmin=0, vmax=9, interpolation="nearest")
-        ax.set_title(title, fontsize=10)
-        ax.set_xlabel("example in the batch")
-    axes[0, 0].set_ylabel("device")
-    axes[0, 0].set_yticks(range(len(devices)))
-    plt.show()
