@@ -1,5 +1,5 @@
 # Wrong: delegates to jaxcourse.collectives_figs.varying_figure instead of writing collatz_steps
-# Says: cannot use what your code returned
+# Says: jax.jit, TracerArrayConversionError
 from jaxcourse.collectives_figs import varying_figure as _course_varying_figure
 
 
