@@ -73,6 +73,21 @@ def root() -> Path:
     return ROOT
 
 
+def shared_folder(tmp_path_factory, name: str) -> Path:
+    """The folder ``shared_once(..., name, ...)`` computes in, shared by all pytest-xdist workers of a run."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the folder all workers of this run share
+    folder = base / f"shared-{name}"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def grading_jax_cache(tmp_path_factory, aid: str) -> Path:
+    """The JAX compilation cache the grading round trip of ``aid`` (tests/test_grading.py) shares among its kernels."""
+    return shared_folder(tmp_path_factory, f"graded-{aid}") / "jax-cache"
+
+
 def shared_once(tmp_path_factory, name: str, compute):
     """``compute(folder)`` once per test run, even across pytest-xdist workers; its JSON result after.
 
@@ -82,11 +97,8 @@ def shared_once(tmp_path_factory, name: str, compute):
     """
     import fcntl
 
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the folder all workers of this run share
-    folder = base / f"shared-{name}"
-    folder.mkdir(exist_ok=True)
+    folder = shared_folder(tmp_path_factory, name)
+    base = folder.parent
     result = folder / "result.json"
     with open(base / f"shared-{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -293,7 +293,8 @@ def grade_assignment(aid: str, course: Path) -> dict:
     # The round trip checks scores, so it grades without the sandbox (tests/test_sandbox.py and
     # tests/test_attacks.py grade through it) and shares one JAX compilation cache across its
     # kernels, which roughly halves its CPU time. Never do this for real students: a shared cache is
-    # writable by every kernel.
+    # writable by every kernel. The 1-device nbval run of the solution (tests/test_notebooks.py) shares
+    # it too: this folder is conftest.grading_jax_cache(..., aid).
     cache = {"JAX_COMPILATION_CACHE_DIR": str(course.parent / "jax-cache"),
              "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
              "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1",
