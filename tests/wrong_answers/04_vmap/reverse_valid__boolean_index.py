@@ -1,5 +1,6 @@
-# Wrong: NumPy's boolean indexing seq[v], whose shape depends on the values, so it fails under jax.jit
+# Wrong: NumPy's boolean indexing seqs[valid], whose shape depends on the values, so it fails under jax.jit
 # Says: raised
 def reverse_valid(seqs, valid):
-    rows = [jnp.zeros_like(s).at[jnp.flatnonzero(v)].set(s[v][::-1]) for s, v in zip(seqs, valid, strict=True)]
-    return jnp.stack(rows)
+    rank = jnp.cumsum(valid, axis=1) - 1  # each step's measurement number in its sequence
+    last = jnp.cumsum(valid.sum(axis=1)) - 1  # where each sequence's last measurement lands in seqs[valid]
+    return jnp.zeros_like(seqs).at[valid].set(seqs[valid][(last[:, None] - rank)[valid]])
