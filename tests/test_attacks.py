@@ -136,7 +136,8 @@ KILL = "import os\nimport signal\n\nos.kill(os.getpid(), signal.SIGKILL)\n"
 LOOP = "while True:\n    pass\n"
 # It ignores the interrupt and never returns; it sleeps in its loop (endless_loop spins) so that its
 # time limit costs no CPU: the grader must still end it and grade the rest on a fresh kernel.
-SIGINT_LOOP = "import signal\nimport time\n\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nwhile True:\n    time.sleep(0.05)\n"
+SIGINT_LOOP = ("import signal\nimport time\n\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+               "while True:\n    time.sleep(0.05)\n")
 BIG_PRINT = 'print("x" * 50_000_000)\n'
 
 #: Plausible but wrong answers of the right types: only a fooled comparison would pass them.
