@@ -111,6 +111,29 @@ def shared_once(tmp_path_factory, name: str, compute):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Make ``--dist loadgroup`` honour the ``xdist_group`` marks under pytest 9.
+
+    pytest-xdist 3.8 groups a test by appending ``@<group>`` to ``item._nodeid`` in each worker, but
+    pytest 9 reads the node id from ``item._id``: the suffix was lost, loadgroup ran as plain load, and
+    the tests sharing one expensive ``shared_once`` result (a grading round trip, the attacks, a route)
+    ran on both workers at once, one of them idle on the lock (05's round trip: 60 s). Here the
+    suffix is added where xdist's was lost; nothing changes where xdist's still works or without xdist.
+    """
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:  # an older pytest: xdist's own suffix works there
+        return
+    for item in items:
+        names = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                 for m in item.iter_markers("xdist_group")}
+        if names and "@" not in item.nodeid.rsplit("]", 1)[-1] and isinstance(getattr(item, "_id", None), NodeId):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(sorted(names))}")
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Under CI (``CI=true``) a skipped test fails: ``make test`` installs everything every test needs,
