@@ -12,7 +12,8 @@ every test then reads its own notebook's cells from the batch's ``-v`` report.
 
 A solution notebook on 1 device runs alone, with the JAX compilation cache of the grading round trip
 of its assignment (tests/test_grading.py, also on 1 device): whichever runs second finds most of the
-solution's programs compiled (about 30 s of CPU less over the suite). A cache hit skips only XLA's
+solution's programs compiled (about 30 s of CPU less over the suite); under ``--dist loadgroup`` it
+is in the assignment's xdist group, so it runs second. A cache hit skips only XLA's
 compilation; tracing, and so every print in a traced function, still happens, and the outputs
 compared are the same (the solutions pass with a cold and a warm cache). Lessons and the 8-device
 runs keep no cache: nothing else compiles their programs.
@@ -81,7 +82,10 @@ def params():
     for path in NOTEBOOKS:
         for devices in (1, 8):
             batch = batch_of(path, devices)
-            marks = [pytest.mark.xdist_group(f"nbval-{batch}")] if batch else []
+            # A 1-device solution joins its assignment's grading group: on the worker that grades it, after it
+            # (test_grading.py is collected first), so it finds the compilation cache warm.
+            group = f"nbval-{batch}" if batch else f"grading-{path.parent.name}"
+            marks = [pytest.mark.xdist_group(group)]
             yield pytest.param(path, devices, marks=marks, id=f"{path.relative_to(ROOT)}-{devices}")
 
 
