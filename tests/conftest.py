@@ -111,6 +111,20 @@ def shared_once(tmp_path_factory, name: str, compute):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+@pytest.fixture
+def shown(monkeypatch):
+    """The figures the course's drawing functions show (each ends with ``plt.show()``), closed after."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figures = []
+    monkeypatch.setattr(plt, "show", lambda: figures.append(plt.gcf()))
+    yield figures
+    plt.close("all")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Make ``--dist loadgroup`` honour the ``xdist_group`` marks under pytest 9.

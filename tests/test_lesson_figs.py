@@ -4,9 +4,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
-import pytest  # noqa: E402
 
 from jaxcourse import lesson_figs  # noqa: E402
 
@@ -23,14 +21,6 @@ class _Later:
 
     def block_until_ready(self):
         raise AssertionError("ready_times must not block")
-
-
-@pytest.fixture
-def shown(monkeypatch):
-    figures = []
-    monkeypatch.setattr(plt, "show", lambda: figures.append(plt.gcf()))
-    yield figures
-    plt.close("all")
 
 
 def test_ready_times_notes_the_first_true_of_each_array():

@@ -9,20 +9,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from jaxcourse.collectives_figs import ppermute_and_psum_scatter  # noqa: E402
-
-
-@pytest.fixture
-def shown(monkeypatch):
-    """The figures the drawing functions show (each ends with ``plt.show()``)."""
-    figures = []
-    monkeypatch.setattr(plt, "show", lambda: figures.append(plt.gcf()))
-    yield figures
-    plt.close("all")
 
 
 @pytest.mark.parametrize("n", [1, 2, 8])
