@@ -2,8 +2,6 @@
 
 - ``ready_times`` notes when each of a list of dispatched arrays became ready (lesson 02's timeline);
 - ``draw_dispatch_timeline`` draws those times: what the host did, what the device did;
-- ``plot_times`` draws seconds against a size on log-log axes, one curve per label (lesson 02's
-  dispatch/completion sweep, lesson 04's loop/vmap/jit timings);
 - ``draw_vmap_axes`` draws one ``jax.vmap`` call, every entry coloured by its batch index.
 
 None of them times or computes what the lesson is about; each drawing shows itself at 100 dpi.
@@ -61,23 +59,6 @@ def draw_dispatch_timeline(returned: Sequence[float], ready: Sequence[float]) ->
     ax.set_xlabel("milliseconds since the first call")
     ax.set_title(f"Python queues {steps} products almost at once; the device works through them in turn",
                  fontsize=11)
-    fig.tight_layout()
-    plt.show()
-
-
-def plot_times(sizes: Sequence[int], seconds: dict[str, Sequence[float]], xlabel: str, ylabel: str,
-               title: str) -> None:
-    """One curve per label of ``seconds`` (a time in seconds for each of ``sizes``), drawn in
-    milliseconds on log-log axes, with the sizes themselves as the ticks."""
-    fig, ax = plt.subplots(figsize=(6.5, 3.5), dpi=DPI)
-    for style, (label, ts) in zip(["o-", "s--", "^:", "D-."], seconds.items(), strict=False):
-        ax.loglog(sizes, [t * 1e3 for t in ts], style, label=label)
-    ax.set_xticks(sizes, [str(n) for n in sizes])
-    ax.minorticks_off()
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=11)
-    ax.legend(fontsize=9)
     fig.tight_layout()
     plt.show()
 

@@ -1,7 +1,7 @@
 """Plumbing for lessons 04 and 05: tables of timings and checks, printed, so a lesson shows one call.
 
 - ``time_sweep`` times several ways of doing one job over a few sizes and prints a row per way
-  (lesson 04's loop/vmap/jit(vmap) timings; ``lesson_figs.plot_times`` draws the result);
+  (lesson 04's loop/vmap/jit(vmap) timings);
 - ``time_table`` times a few calls and prints one line per call: the fastest or the median;
 - ``which_each`` asks ``jaxcourse.checks.which_transform`` about every image of a batch;
 - ``top_level_primitives`` lists the primitives of a function's jaxpr, nested jaxprs left closed;

@@ -42,16 +42,6 @@ def test_timeline_has_a_bar_per_product_on_both_rows(shown):
     assert "3 products" in ax.get_title()
 
 
-def test_plot_times_draws_milliseconds_per_label(shown):
-    lesson_figs.plot_times([2, 8], {"loop": [0.001, 0.004], "vmap": [0.002, 0.002]}, "n", "ms", "title")
-    (fig,) = shown
-    (ax,) = fig.axes
-    assert fig.dpi >= 100
-    assert [line.get_label() for line in ax.get_lines()] == ["loop", "vmap"]
-    assert np.allclose(ax.get_lines()[0].get_ydata(), [1.0, 4.0])
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["2", "8"]
-
-
 def test_vmap_axes_writes_every_value_and_names_each_axis(shown):
     b = np.arange(6).reshape(3, 2)
     a = np.array([7, 8])
