@@ -141,10 +141,14 @@ TIMES_BEGIN, TIMES_END = "<!-- times: begin (python -m coursetools.site --times)
 EFFORT_MINUTES = {2: 7.5, 3: 15, 4: 25, 5: 40, 6: 60}
 #: How long a lesson takes a reader who runs every cell (the outside readers' method, middle rates):
 #: prose and the words of code spans at 180 words a minute, code at 6 non-blank lines a minute (read,
-#: run, output read), 2 minutes per "Predict, then run" prompt, 1 per figure, half a minute per
-#: traceback. The design target is at most 45 minutes.
-PROSE_WORDS_PER_MINUTE, CODE_LINES_PER_MINUTE, MINUTES_PER_PROMPT, MINUTES_PER_FIGURE = 180, 6, 2, 1
+#: run, output read), 2 minutes per "Predict, then run" prompt, half a minute per figure, half a minute
+#: per traceback. The design target is at most 45 minutes. A figure costs what a 90-word paragraph
+#: costs (the prose it typically replaces is longer): charging it more made cutting figures the
+#: cheapest way to fit a sitting, which DESIGN.md forbids.
+PROSE_WORDS_PER_MINUTE, CODE_LINES_PER_MINUTE, MINUTES_PER_PROMPT, MINUTES_PER_FIGURE = 180, 6, 2, 0.5
 MINUTES_PER_TRACEBACK = 0.5
+#: Every lesson shows at least this many figures (image outputs).
+MIN_LESSON_FIGURES = 2
 MAX_LESSON_MINUTES = 45
 PROMPT = re.compile(r"\*\*Predict, then run\.?\*\*")
 

@@ -142,7 +142,16 @@ def test_every_lesson_fits_one_sitting(lesson):
     assert length.words <= 2500, f"{lesson} has {length.words} words of prose; the design allows 2,500"
     assert length.minutes <= course_site.MAX_LESSON_MINUTES, (
         f"{lesson} takes about {length.minutes:.0f} minutes ({length}); one sitting is "
-        f"{course_site.MAX_LESSON_MINUTES}: cut code lines, prompts or figures, or split the lesson")
+        f"{course_site.MAX_LESSON_MINUTES}: cut code lines, prompts or prose (never a figure), or split the lesson")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_shows_figures(lesson):
+    """Every lesson shows at least two figures (image outputs in its committed notebook)."""
+    length = course_site.lesson_length(lesson)
+    assert length.figures >= course_site.MIN_LESSON_FIGURES, (
+        f"{lesson.stem} shows {length.figures} figure(s); every lesson shows at least "
+        f"{course_site.MIN_LESSON_FIGURES} (DESIGN.md: figures that teach what a reader would rather see than read)")
 
 
 # -- in a browser ------------------------------------------------------------------------------------
