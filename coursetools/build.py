@@ -6,6 +6,8 @@ Usage (from the repository root, inside the course virtualenv)::
     python -m coursetools.build lessons      # re-execute notebooks/*.ipynb in place
     python -m coursetools.build assignments  # nbgrader generate_assignment + generate_solution
     python -m coursetools.build lessons --only 04_vmap
+    python -m coursetools.build text         # sync the text twins in text/ (coursetools/text.py)
+    python -m coursetools.build new-exercise 04_vmap batched_cosine --after convolve --points 1+2
 
 Everything runs under one fixed environment (``build_env``) so that the committed outputs can be
 reproduced: CPU only, the device count left to each lesson, a fixed hash seed.
@@ -175,10 +177,19 @@ def generate_assignments(root: Path = ROOT, only: list[str] | None = None, execu
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["new-exercise"]:  # scaffold an exercise (coursetools/scaffold.py)
+        from coursetools import scaffold
+        return scaffold.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", nargs="?", choices=["all", "lessons", "assignments"], default="all")
+    parser.add_argument("what", nargs="?", choices=["all", "lessons", "assignments", "text"], default="all")
     parser.add_argument("--only", nargs="*", help="lesson or assignment ids, e.g. 04_vmap")
     args = parser.parse_args(argv)
+    from coursetools import text  # the text twins (text/): an edited twin flows into its notebook first
+    for line in text.sync(only=args.only):
+        print(f"text: {line}", flush=True)
+    if args.what == "text":
+        return 0
     if args.what in ("all", "lessons"):
         for path in lessons():
             if args.only and path.stem not in args.only:
@@ -187,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {execute_lesson(path):.1f} s", flush=True)
     if args.what in ("all", "assignments"):
         generate_assignments(only=args.only)
+    for line in text.sync(only=args.only):  # and what the build wrote flows back into the twins
+        print(f"text: {line}", flush=True)
     return 0
 
 
