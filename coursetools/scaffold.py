@@ -79,10 +79,10 @@ def new_cells(ex: str, title: str, args: str, hidden: int, edge: int) -> list[di
         '    assert False, "TODO: one sentence that tells the student what is wrong."\n\n\n'
         "run_test(probe, check)")
     hidden_cell = (
-        f'"""TODO: one line: the visible check again, on inputs the student never saw."""\n'
+        '"""TODO: one line: the visible check again, on inputs the student never saw."""\n'
         "### BEGIN HIDDEN TESTS\n" + visible.split("\n", 1)[1] + "\n### END HIDDEN TESTS")
     edge_cell = (
-        f'"""TODO: one line: the edge cases (sizes, dtypes, transformations, devices)."""\n'
+        '"""TODO: one line: the edge cases (sizes, dtypes, transformations, devices)."""\n'
         "### BEGIN HIDDEN TESTS\n" + visible.split("\n", 1)[1] + "\n### END HIDDEN TESTS")
     return [
         _cell("markdown", statement),

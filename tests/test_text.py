@@ -56,7 +56,7 @@ def test_an_edited_twin_flows_into_its_notebook(tmp_path):
     os.utime(twin, (future, future))
     assert text.sync(root) == [f"notebooks/{lesson.name} <- text/notebooks/{lesson.stem}.md"]
     after = json.loads(notebook.read_text())
-    changed = [i for i, (a, b) in enumerate(zip(before["cells"], after["cells"])) if a != b]
+    changed = [i for i, (a, b) in enumerate(zip(before["cells"], after["cells"], strict=True)) if a != b]
     assert len(after["cells"]) == len(before["cells"])
     assert changed == [before["cells"].index(first)], f"cells {changed} changed; only the edited one may"
     assert "".join(after["cells"][changed[0]]["source"]).splitlines()[0] == line + " (second edition)"
@@ -131,7 +131,8 @@ def test_scaffold_inserts_an_exercise_in_the_course_shape(tmp_path):
     assert headings[1:] == ["## Exercise 1: twice (1 points)", "## Exercise 2: three (2 points)",
                             "## Exercise 3: half (3 points)"]
     names = sorted(p.relative_to(root).as_posix() for p in written[1:])
-    assert names == ["tests/right_answers/99_demo/halve__todo.py", "tests/wrong_answers/99_demo/halve__hardcoded_visible.py",
+    assert names == ["tests/right_answers/99_demo/halve__todo.py",
+                     "tests/wrong_answers/99_demo/halve__hardcoded_visible.py",
                      "tests/wrong_answers/99_demo/halve__todo.py"]
     assert (root / names[1]).read_text().startswith("# Wrong: the visible outputs hard-coded\n")
     with pytest.raises(SystemExit, match="already has"):
