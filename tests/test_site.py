@@ -131,7 +131,7 @@ def test_lesson_length_counts_prose_code_prompts_figures_and_tracebacks(tmp_path
                 .split())
     assert length == course_site.LessonLength(words=words, span_words=4, code_lines=2 + 2 + 2, prompts=1, figures=1,
                                               tracebacks=1)
-    assert length.minutes == pytest.approx((words + 4) / 180 + 6 / 6 + 2 + 1 + 0.5)
+    assert length.minutes == pytest.approx((words + 4) / 180 + 6 / 6 + 2 + 0.5 + 0.5)
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
