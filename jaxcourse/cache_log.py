@@ -12,6 +12,7 @@ lines on every run; ``reasons.messages`` keeps each whole message, with only the
         f(jnp.arange(3.0))
     print(reasons)  # ['never seen function: <lambda>', '... different input types: ...']
     print(reasons.messages[1])  # 'TRACING CACHE MISS at <file>:4 (<module>):\n  for <lambda> ...'
+    print(reasons.why[1])  # 'different input types: * at x, now f32[3] and before i32[3]'
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Iterator
 import jax
 
 _ID = re.compile(r" id=\d+")
+_CLOSEST = "For the closest previous key: "
 
 
 class CacheMisses(list[str]):
@@ -32,6 +34,11 @@ class CacheMisses(list[str]):
     def __init__(self) -> None:
         super().__init__()
         self.messages: list[str] = []
+
+    @property
+    def why(self) -> list[str]:
+        """Each reason without the function's name and place: only what differed from the closest key."""
+        return [reason.split(_CLOSEST)[-1] for reason in self]
 
 
 class _KeepReasons(logging.Handler):
