@@ -1,4 +1,4 @@
-"""Figures for lesson 06: what each device holds before and after a collective.
+"""Figures for lesson 07: what each device holds before and after a collective.
 
 Every function draws values a lesson computed (one row per device) or, for ``varying_figure``, a
 fixed diagram; none computes a collective itself. Each shows its Matplotlib figure (100 dpi) with

@@ -113,6 +113,26 @@ def test_no_removed_jax_api_in_code():
     assert not hits, "removed JAX APIs in code:\n" + "\n".join(hits)
 
 
+#: The lessons that may ask for simulated devices (CONTRIBUTING.md): the two multi-device lessons.
+SIMULATING_LESSONS = ("06_sharding", "07_collectives")
+
+
+def test_only_the_multi_device_lessons_and_setup_cells_simulate_devices():
+    """``simulate_cpu_devices`` (and the config it sets) runs only in lessons 06 and 07 and in an assignment's
+    locked setup cell: everywhere else the environment picks the device count (DESIGN.md)."""
+    pattern = re.compile(r"simulate_cpu_devices\(|jax_num_cpu_devices")
+    hits = []
+    for folder in NOTEBOOK_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.ipynb")):
+            for i, cell in enumerate(read_nb(path)["cells"]):
+                if cell["cell_type"] != "code" or not pattern.search(source(cell)):
+                    continue
+                setup = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "setup"
+                if not (path.stem in SIMULATING_LESSONS and folder == "notebooks" or folder != "notebooks" and setup):
+                    hits.append(f"{path.relative_to(ROOT)} cell {i}")
+    assert not hits, f"only lessons {SIMULATING_LESSONS} and setup cells may simulate devices: {hits}"
+
+
 def test_no_absolute_paths_in_notebooks():
     pattern = re.compile("|".join(re.escape(str(p)) for p in {ROOT, ROOT.parent, Path.home(), Path("/tmp")}))
     hits = []

@@ -1,4 +1,4 @@
-"""jaxcourse.collectives_figs: lesson 06's drawing of ppermute and psum_scatter; the lesson's excerpt of the
+"""jaxcourse.collectives_figs: lesson 07's drawing of ppermute and psum_scatter; the lesson's excerpt of the
 two-process worker."""
 
 import json
@@ -17,7 +17,7 @@ from jaxcourse.collectives_figs import ppermute_and_psum_scatter  # noqa: E402
 
 @pytest.mark.parametrize("n", [1, 2, 8])
 def test_ppermute_and_psum_scatter_writes_every_value_in_one_small_figure(shown, n):
-    """Lesson 06's one figure for the two collectives that move data between chosen devices."""
+    """Lesson 07's figure for the two collectives that move data between chosen devices."""
     v = np.arange(1.0, n + 1)
     rows = (np.arange(n * n) % 5 + 1.0).reshape(n, n)
     perm = [(i, (i + 1) % n) for i in range(n)]
@@ -31,12 +31,12 @@ def test_ppermute_and_psum_scatter_writes_every_value_in_one_small_figure(shown,
     assert [t.get_text() for t in after.texts] == [f"{x:g}" for x in rows.sum(axis=0)]
 
 
-def test_lesson_06_shows_the_two_process_workers_own_lines():
-    """Section 8 of lesson 06 shows what each worker of ``run_two_process_demo`` runs as a fenced excerpt:
+def test_lesson_07_shows_the_two_process_workers_own_lines():
+    """Section 5 of lesson 07 shows what each worker of ``run_two_process_demo`` runs as a fenced excerpt:
     every code line of it (up to an inline comment or a ``...``) is a line of jaxcourse/distributed.py."""
     root = Path(__file__).resolve().parent.parent
     source = (root / "jaxcourse" / "distributed.py").read_text()
-    cells = json.loads((root / "notebooks" / "06_sharding.ipynb").read_text())["cells"]
+    cells = json.loads((root / "notebooks" / "07_collectives.ipynb").read_text())["cells"]
     [excerpt] = [block for c in cells if c["cell_type"] == "markdown"
                  for block in re.findall(r"```python\n(.*?)```", "".join(c["source"]), re.S)
                  if "make_array_from_process_local_data" in block]
