@@ -140,6 +140,8 @@ def show_grid(images, titles: Sequence[str] | None = None, ncols: int = 4, size:
     """
     from matplotlib.figure import Figure
 
+    if hasattr(images, "shape"):  # one batch array: to the host whole (iterating a sharded jax.Array unstacks it)
+        images = np.asarray(images)
     imgs = [np.asarray(img) for img in images]
     n = len(imgs)
     if n == 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -138,7 +139,11 @@ def test_no_absolute_paths_in_notebooks():
     hits = []
     for folder in NOTEBOOK_DIRS:
         for path in sorted((ROOT / folder).rglob("*.ipynb")):
-            if pattern.search(path.read_text()):
+            nb = json.loads(path.read_text())
+            for cell in nb["cells"]:  # figures are base64: "/tmp" can occur in their bytes by chance
+                for out in cell.get("outputs", []):
+                    out["data"] = {k: v for k, v in out.get("data", {}).items() if not k.startswith("image/")}
+            if pattern.search(json.dumps(nb)):
                 hits.append(str(path.relative_to(ROOT)))
     assert not hits, f"notebooks with an absolute path of this machine: {hits}"
 
