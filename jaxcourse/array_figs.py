@@ -1,57 +1,58 @@
-"""Lesson 01's drawing of an update: NumPy writes into the array's memory, ``.at[]`` makes a new array.
+"""Lesson 01's figure on derivatives: a finite-difference estimate against ``jax.grad``, in float32.
 
-``draw_at_update(before, after, index)`` draws it from the arrays the lesson computed: on the left
-one NumPy buffer before and after ``a[index] = ...`` (the same memory, the old value gone); on the
-right the JAX array ``before``, unchanged, next to ``after`` (``before.at[index].set(...)``), a new
-buffer whose other entries were copied. It shows itself at 100 dpi.
+``draw_finite_differences(g, x, exact)`` estimates g'(x) as ``(g(x + h) - g(x - h)) / 2h`` in float32
+for steps ``h`` from 1e-7 to 1, and plots each estimate's error against ``h`` on log-log axes, with
+the error of ``jax.grad(g)(x)`` as a horizontal line. ``exact`` is the true derivative, computed by
+the caller in float64. The V of the estimates is the point: a large step misses the curvature, a
+small one divides g's rounding error by ``h``. It shows itself at 100 dpi.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import jax
+import jax.numpy as jnp
 import matplotlib.pyplot as plt
 import numpy as np
 
 from jaxcourse.lesson_figs import DPI
 
-_OLD, _NEW, _COPIED = "#deebf7", "#fdae6b", "0.9"
+#: The steps h of the estimates: 1e-7 to 1, four a decade.
+STEPS = 10.0 ** np.arange(-7.0, 0.01, 0.25)
 
 
-def _row(ax, values, y, colours, label):
-    """One buffer: a box per entry, its value inside, ``label`` on its left."""
-    for k, (value, colour) in enumerate(zip(values, colours, strict=True)):
-        ax.add_patch(plt.Rectangle((k, y), 1, 0.8, facecolor=colour, edgecolor="black"))
-        ax.text(k + 0.5, y + 0.4, str(value), ha="center", va="center", fontsize=10)
-    ax.text(-0.3, y + 0.4, label, ha="right", va="center", fontsize=9)
+def finite_difference_errors(g: Callable, x: float, exact: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """``(steps, errors, grad_error)``: the float32 central-difference errors for each step in ``STEPS``
+    (``g`` must work elementwise on a float32 array) and the error of ``jax.grad(g)(x)``."""
+    x32, h = jnp.float32(x), jnp.asarray(STEPS, jnp.float32)
+    estimates = (g(x32 + h) - g(x32 - h)) / (2 * h)
+    errors = np.abs(np.asarray(estimates, np.float64) - exact)
+    return STEPS, errors, abs(float(jax.grad(g)(x32)) - exact)
 
 
-def draw_at_update(before, after, index: int) -> None:
-    """Left: ``a[index] = v`` in NumPy (one buffer, changed). Right: ``after = before.at[index].set(v)``
-    in JAX (``before`` unchanged, ``after`` a new buffer: ``index`` written, the rest copied)."""
-    before, after = np.asarray(before), np.asarray(after)
-    n = before.shape[0]
-    changed = [_NEW if k == index else _OLD for k in range(n)]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 2.0), dpi=DPI)
-    _row(left, before, 1.4, [_OLD] * n, "a, before")
-    _row(left, after, 0.0, changed, "a, after")
-    left.annotate("", xy=(index + 0.5, 0.8), xytext=(index + 0.5, 1.4),
-                  arrowprops={"arrowstyle": "-|>", "color": "C3"})
-    left.text(n + 0.2, 0.75, "the same memory:\nthe old value is gone", va="center", fontsize=9)
-    left.set_title(f"NumPy: a[{index}] = {after[index]} writes in place", fontsize=10)
-    _row(right, before, 1.4, [_OLD] * n, "b")
-    _row(right, after, 0.0, [_NEW if k == index else _COPIED for k in range(n)], "new array")
-    for k in range(n):
-        if k != index:
-            right.annotate("", xy=(k + 0.5, 0.8), xytext=(k + 0.5, 1.4),
-                           arrowprops={"arrowstyle": "-|>", "color": "0.5"})
-    right.text(n + 0.2, 0.75, f"b unchanged;\n{n - 1} entries copied,\n1 written", va="center", fontsize=9)
-    right.set_title(f"JAX: b.at[{index}].set({after[index]}) returns a new array", fontsize=10)
-    for ax in (left, right):
-        ax.set_xlim(-2.2, n + 3.2)
-        ax.set_ylim(-0.1, 2.3)
-        ax.set_aspect("equal")
-        ax.axis("off")
+def draw_finite_differences(g: Callable, x: float, exact: float) -> None:
+    """Log-log: the error of ``(g(x + h) - g(x - h)) / 2h`` in float32 against ``h``, and the error of
+    ``jax.grad(g)(x)`` as a dashed line (drawn at float32's spacing near ``exact`` when it is 0)."""
+    steps, errors, grad_error = finite_difference_errors(g, x, exact)
+    floor = float(np.spacing(np.float32(exact)))
+    fig, ax = plt.subplots(figsize=(7, 3.2), dpi=DPI)
+    ax.loglog(steps, np.maximum(errors, floor), "o-", color="C0", markersize=4,
+              label="(g(x + h) - g(x - h)) / 2h")
+    ax.axhline(max(grad_error, floor), color="C3", linestyle="--", label=f"jax.grad: error {grad_error:.1e}")
+    ax.text(steps[0], 2 * max(grad_error, floor), f"jax.grad: error {grad_error:.1e}", color="C3", fontsize=9)
+    best = int(np.argmin(errors))
+    ax.annotate(f"best step: error {errors[best]:.0e}", (steps[best], errors[best]), xytext=(0, -22),
+                textcoords="offset points", ha="center", fontsize=9)
+    ax.text(0.02, 0.95, "small h: rounding error / h", transform=ax.transAxes, va="top", fontsize=9)
+    ax.text(0.98, 0.95, "large h: misses the curvature", transform=ax.transAxes, va="top", ha="right",
+            fontsize=9)
+    ax.set_xlabel("step h")
+    ax.set_ylabel("error of the estimate")
+    ax.set_ylim(floor / 3, 10 * max(errors.max(), 1.0))
+    ax.set_title(f"g'({x:g}) in float32: (g(x + h) - g(x - h)) / 2h for each step h, and jax.grad", fontsize=10)
     fig.tight_layout()
     plt.show()
 
 
-__all__ = ["draw_at_update"]
+__all__ = ["STEPS", "draw_finite_differences", "finite_difference_errors"]

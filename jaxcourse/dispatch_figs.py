@@ -79,7 +79,8 @@ def draw_benchmark(results: dict[int, dict[str, float]], calls: int = 100) -> No
     ``results[n]`` holds seconds: ``transfer`` (the input to the device), ``compilation`` (the
     first call minus a steady one), ``steady`` (the median of warm, blocked calls) and ``numpy``
     (the median NumPy call). The JAX bar stacks transfer, compilation and ``calls`` steady calls,
-    the NumPy bar ``calls`` NumPy calls; both totals are estimates from one run's medians.
+    the NumPy bar ``calls`` NumPy calls; both totals are estimates from one run's medians, and each
+    is written at the end of its bar.
     """
     fig, axes = plt.subplots(1, len(results), figsize=(9, 2.6), dpi=DPI)
     for ax, (n, r) in zip(np.atleast_1d(axes), results.items(), strict=True):
@@ -89,7 +90,11 @@ def draw_benchmark(results: dict[int, dict[str, float]], calls: int = 100) -> No
             label = f"{calls} calls" if phase == "steady" else phase
             ax.barh(1, width, left=left, color=colour, label=label)
             left += width
-        ax.barh(0, r["numpy"] * calls * 1e3, color="C7", label=f"{calls} NumPy calls")
+        numpy_ms = r["numpy"] * calls * 1e3
+        ax.barh(0, numpy_ms, color="C7", label=f"{calls} NumPy calls")
+        for row, total in [(1, left), (0, numpy_ms)]:   # the totals, so that a tiny bar still shows
+            ax.text(total, row, f" {total:,.0f} ms" if total >= 100 else f" {total:.3g} ms", va="center", fontsize=9)
+        ax.set_xlim(0, 1.3 * max(left, numpy_ms))
         ax.set_yticks([0, 1], ["NumPy", "JAX"])
         ax.set_xlabel("milliseconds (one run's medians)")
         ax.set_title(f"n = {n:,}: a NumPy call takes {r['numpy'] / r['steady']:.2g} x a JAX call", fontsize=10)

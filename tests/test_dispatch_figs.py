@@ -60,7 +60,7 @@ def test_queue_chain_keeps_the_try_whose_calls_returned_soonest():
 
 def test_draw_benchmark_stacks_the_one_off_costs_and_the_calls(shown):
     results = {1000: {"transfer": 1e-4, "compilation": 0.05, "steady": 3e-5, "numpy": 6e-6},
-               4_000_000: {"transfer": 2e-3, "compilation": 0.02, "steady": 1.5e-3, "numpy": 1.2e-2}}
+               4_000_000: {"transfer": 2e-3, "compilation": 0.02, "steady": 1.5e-2, "numpy": 1.2e-2}}
     dispatch_figs.draw_benchmark(results, calls=100)
     (fig,) = shown
     assert fig.dpi >= 100 and len(fig.axes) == 2
@@ -71,3 +71,5 @@ def test_draw_benchmark_stacks_the_one_off_costs_and_the_calls(shown):
     (numpy_bar,) = [p for p in small.patches if p.get_y() < 0.5]
     assert round(numpy_bar.get_width(), 6) == 0.6
     assert "0.2 x" in small.get_title()
+    assert [t.get_text().strip() for t in small.texts] == ["53.1 ms", "0.6 ms"]   # totals, the tiny bar too
+    assert [t.get_text().strip() for t in fig.axes[1].texts] == ["1,522 ms", "1,200 ms"]
