@@ -60,7 +60,8 @@ def slice_or_block(n: int, pmap_in: Sequence[int], pmap_seen: Sequence[int], sha
             else:  # a block: consecutive rows of one tall batch, no gap between them
                 ax.add_patch(Rectangle((0, -d - 0.5), 1.6, 1.0, facecolor="#dbe9f6", edgecolor=_EDGE))
                 rows = shard_in[0] // n
-                ax.text(0.8, -d, f"rows {d * rows}-{(d + 1) * rows - 1}", ha="center", va="center", fontsize=7)
+                label = f"row {d}" if rows == 1 else f"rows {d * rows}-{(d + 1) * rows - 1}"
+                ax.text(0.8, -d, label, ha="center", va="center", fontsize=7)
             _arrow(ax, (1.65, -d), (2.55, -d))
         _devices_column(ax, n, 2.6, pmap_seen if k == 0 else shard_seen)
         ax.set_xlim(-0.1, 5.3)

@@ -85,3 +85,14 @@ def test_placements_refuses_what_it_cannot_draw(shown):
     with pytest.raises(ValueError, match="2-D"):
         placements({"v": _fake((4,), {})})
     assert not shown
+
+
+def test_slice_or_block_on_the_same_array_draws_the_two_ranks_and_one_row_blocks(shown):
+    """The same (4, 64, 64, 3) array given to both: pmap's f sees one photo, shard_map's a block of one,
+    labelled by its single row."""
+    slice_or_block(4, (4, 64, 64, 3), (64, 64, 3), (4, 64, 64, 3), (1, 64, 64, 3))
+    [fig] = shown
+    left, right = fig.axes
+    assert sum("f sees (64, 64, 3)" in t.get_text() for t in left.texts) == 4
+    assert sum("f sees (1, 64, 64, 3)" in t.get_text() for t in right.texts) == 4
+    assert [t.get_text() for t in right.texts if t.get_text().startswith("row")] == ["row 0", "row 1", "row 2", "row 3"]
