@@ -1,5 +1,5 @@
 # Wrong: psums the whole gradient to every device and slices its block, instead of a reduce-scatter
-# Says: psum_scatter
+# Says: reduce-scatter
 LEARNING_RATE = 0.1
 
 

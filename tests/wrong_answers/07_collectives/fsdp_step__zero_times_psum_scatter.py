@@ -1,5 +1,5 @@
 # Wrong: psums the whole gradient and slices its block; a psum_scatter is added times zero, so it changes nothing
-# Says: psum_scatter
+# Says: reduce-scatter
 LEARNING_RATE = 0.1
 
 

@@ -1,5 +1,5 @@
 # Wrong: psums the whole gradient and slices its block; a psum_scatter beside it has its result thrown away
-# Says: psum_scatter, summed gradient
+# Says: reduce-scatter, summed gradient
 LEARNING_RATE = 0.1
 
 

@@ -1,5 +1,5 @@
 # Wrong: gathers w, x and y everywhere (all_gather), takes the whole one-device step, keeps its block: no reduce-scatter
-# Says: psum_scatter
+# Says: reduce-scatter
 LEARNING_RATE = 0.1
 
 
