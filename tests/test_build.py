@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -77,6 +78,69 @@ def test_release_hides_solutions_and_hidden_tests(aid):
 
 
 
+#: Test cells of an exercise, in this order: the visible cell (feedback, 0 points), the hidden twin
+#: of its check on fresh inputs, and (optional) the edge cases. Every point sits in the hidden ones.
+TEST_CELL_SUFFIXES = ("", "_hidden", "_edge")
+HIDDEN_MARKERS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+HEADING_POINTS = re.compile(r"^## Exercise \d+: .*\((\d+) points?\)\s*$", re.M)
+#: Assignments still on the old points convention (visible cells with points): being converted. Remove
+#: an assignment from this set when its notebook follows "Points" in CONTRIBUTING.md.
+POINTS_CONVENTION_TODO: set[str] = set()
+
+
+def exercise_cells(cells: list[dict]) -> dict[str, list[dict]]:
+    """Exercise -> its graded test cells in notebook order (the cells after its ``<ex>_answer`` cell)."""
+    out: dict[str, list[dict]] = {}
+    current = None
+    for c in cells:
+        gid = grade_id(c) or ""
+        if gid.endswith("_answer"):
+            current = gid.removesuffix("_answer")
+            out[current] = []
+        elif current and c["cell_type"] == "code" and c.get("metadata", {}).get("nbgrader", {}).get("grade"):
+            out[current].append(c)
+    return out
+
+
+def points_problems(cells: list[dict]) -> list[str]:
+    """Where a notebook breaks the points convention: no point for an input the student has seen.
+
+    Per exercise ``<ex>``: the visible cell ``<ex>`` has ``points: 0`` and no hidden tests; then
+    ``<ex>_hidden`` and, optionally, ``<ex>_edge``, each with points, its docstring first and the rest
+    inside ``### BEGIN HIDDEN TESTS`` / ``### END HIDDEN TESTS``; the heading's ``(N points)`` is their sum.
+    """
+    problems = []
+    headings = [HEADING_POINTS.search(source(c)) for c in cells
+                if c["cell_type"] == "markdown" and "## Exercise" in source(c)]
+    per = exercise_cells(cells)
+    if len(headings) != len(per) or not all(headings):
+        return [f"each exercise needs one '## Exercise k: title (N points)' heading ({len(headings)} for {len(per)})"]
+    for (ex, tests), heading in zip(per.items(), headings, strict=True):
+        ids = [grade_id(c) for c in tests]
+        allowed = [ex + s for s in TEST_CELL_SUFFIXES]
+        if ids[:2] != allowed[:2] or ids not in (allowed[:2], allowed):
+            problems.append(f"{ex}: test cells {ids}; expected {allowed[:2]} and optionally {allowed[2]}, in order")
+            continue
+        for c in tests:
+            meta, text, gid = c["metadata"]["nbgrader"], source(c), grade_id(c)
+            hidden = all(m in text for m in HIDDEN_MARKERS)
+            if not (meta.get("locked") and meta.get("grade")):
+                problems.append(f"{gid}: grade: true and locked: true")
+            if gid == ex and (meta.get("points") != 0 or hidden):
+                problems.append(f"{gid}: the visible cell is feedback: points 0 (not {meta.get('points')}), "
+                                "no hidden tests")
+            if gid != ex:
+                body = text.split(HIDDEN_MARKERS[0], 1)
+                if not (meta.get("points", 0) > 0 and hidden and len(body) == 2 and body[0].strip().count("\n") == 0
+                        and text.rstrip().endswith(HIDDEN_MARKERS[1])):
+                    problems.append(f"{gid}: points > 0, the docstring, then everything else inside "
+                                    f"{HIDDEN_MARKERS[0]!r} ... {HIDDEN_MARKERS[1]!r}")
+        total = sum(c["metadata"]["nbgrader"].get("points", 0) for c in tests)
+        if int(heading.group(1)) != total:
+            problems.append(f"{ex}: its heading says {heading.group(1)} points, its test cells give {total}")
+    return problems
+
+
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
 def test_source_follows_the_exercise_conventions(aid):
     """Answer cells, visible and hidden test cells, and test cells in the probe/check shape.
@@ -107,10 +171,35 @@ def test_source_follows_the_exercise_conventions(aid):
         tree = ast.parse(source(c))
         docstring = tree.body[0].value.value
         assert "\n" not in docstring.strip(), f"test cell {meta['grade_id']}: the docstring must be one line"
-        assert meta.get("locked") and meta.get("points", 0) > 0, f"test cell {meta['grade_id']}: locked, with points"
+        assert meta.get("locked") and "points" in meta, f"test cell {meta['grade_id']}: locked, with points"
     headings = [source(c) for c in cells if c["cell_type"] == "markdown" and "## Exercise" in source(c)]
     assert len(headings) == len(answers) and all("point" in h for h in headings), (
         "each exercise needs a '## Exercise k: title (N points)' heading")
+    problems = points_problems(cells)
+    if problems and aid in POINTS_CONVENTION_TODO:
+        pytest.xfail(f"TODO: {aid} is being converted to the points convention: {problems[:3]}")
+    assert not problems, f"{aid} breaks the points convention (CONTRIBUTING.md, 'Points'):\n" + "\n".join(problems)
+
+
+def test_points_convention_catches_visible_points():
+    """The convention check names a visible cell with points, a heading that is not the sum, a stray cell."""
+    def cell(gid, points=None, text='"""Docstring."""', kind="code"):
+        meta = {"grade_id": gid, "grade": points is not None, "locked": True, "schema_version": 3}
+        if points is not None:
+            meta["points"] = points
+        return {"cell_type": kind, "source": text, "metadata": {"nbgrader": meta}}
+
+    hidden = '"""Docstring."""\n### BEGIN HIDDEN TESTS\nx = 1\n### END HIDDEN TESTS'
+    good = [{"cell_type": "markdown", "source": "## Exercise 1: f (3 points)", "metadata": {}},
+            cell("f_answer"), cell("f", 0), cell("f_hidden", 2, hidden), cell("f_edge", 1, hidden)]
+    assert points_problems(good) == []
+    assert points_problems(good[:-1]) == ["f: its heading says 3 points, its test cells give 2"]
+    bad = [*good[:2], cell("f", 1), *good[3:]]
+    assert any("points 0" in p for p in points_problems(bad)), points_problems(bad)
+    stray = [*good, cell("f_more", 1, hidden)]
+    assert any("expected" in p for p in points_problems(stray)), points_problems(stray)
+    unmarked = [*good[:3], cell("f_hidden", 2), good[4]]
+    assert any("BEGIN HIDDEN TESTS" in p for p in points_problems(unmarked)), points_problems(unmarked)
 
 
 def test_gradebook_is_sqlite_and_solutions_folder_configured():
@@ -129,6 +218,7 @@ def test_gradebook_is_sqlite_and_solutions_folder_configured():
 VISIBLE_TEST_LINES = {
     "01_jax_array": 15,
     "02_async_dispatch": 15,
+    "03_jit": 15,
     "04_vmap": 15,
     "05_augmentation": 15,
     "06_sharding": 15,
@@ -141,7 +231,7 @@ def test_visible_test_cells_are_short(aid):
     (path,) = (ROOT / "source" / aid).glob("*.ipynb")
     lengths = {grade_id(c): len(source(c).rstrip().splitlines()) for c in read_nb(path)["cells"]
                if c["cell_type"] == "code" and c.get("metadata", {}).get("nbgrader", {}).get("grade")
-               and not grade_id(c).endswith("_hidden")}
+               and HIDDEN_MARKERS[0] not in source(c)}
     limit = VISIBLE_TEST_LINES.get(aid, 15)
     long = {g: n for g, n in lengths.items() if n > limit}
     assert not long, f"{aid}: visible test cells longer than {limit} lines: {long}"

@@ -1,6 +1,6 @@
 # Right: flattens each argument into (structure, leaves) like a pytree and keeps, per mode, the keys seen so far
 def traced_calls(calls):
-    wide = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    wide = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def flatten(x, leaves):
         if isinstance(x, list):

@@ -12,8 +12,8 @@ def traced_calls(calls):
         if type(x) is float:
             return "~float32[]"
         library, dtype, shape = x
-        if library == "numpy" and dtype.endswith("64"):
-            dtype = dtype[:-2] + "32"
+        if library == "numpy" and dtype in ("float64", "int64", "uint64", "complex128"):  # 64-bit: halved
+            dtype = "complex64" if dtype == "complex128" else dtype[:-2] + "32"
         return f"{dtype}[{','.join(str(d) for d in shape)}]"
 
     programs = set()

@@ -1,5 +1,5 @@
 # Wrong: takes the Hessian as jax.grad of the gradient, but jax.grad needs a function with a scalar output
-# Says: jax.jacfwd
+# Says: scalar output
 def newton_minimize(f, x0, steps):
     x = x0
     for _ in range(steps):

@@ -2,5 +2,6 @@
 # Says: 2 of the first four
 def predict_waits():
     return {"heap_push": False, "list_truth": True, "numpy_times": False, "numpy_maximum": True,
-            "debug_args": False, "warning_args": True, "round": False, "fsum": True, "deepcopy": False,
-            "pickle": True}
+            "insort": False, "dict_truth": True, "numpy_plus": False, "numpy_mean": True,
+            "debug_args": False, "warning_args": True, "fsum": True, "sum": False,
+            "list_index": True, "array_index": False}

@@ -2,5 +2,6 @@
 # Says: 1 of the first four, 1 say a line waits that does not
 def predict_waits():
     return {"heap_push": True, "list_truth": False, "numpy_times": True, "numpy_maximum": True,
-            "debug_args": False, "warning_args": True, "round": False, "fsum": True, "deepcopy": False,
-            "pickle": True}
+            "insort": True, "dict_truth": False, "numpy_plus": True, "numpy_mean": True,
+            "debug_args": False, "warning_args": True, "fsum": True, "sum": False,
+            "list_index": True, "array_index": False}

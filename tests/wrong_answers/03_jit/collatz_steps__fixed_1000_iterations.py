@@ -1,5 +1,5 @@
 # Wrong: runs a fixed 1000 iterations (frozen once n is 1): right counts, but a scan of wasted work instead of stopping
-# Says: while_loop, 111 iterations
+# Says: 111 iterations, stop at 1
 def collatz_steps(n):
     def body(i, carry):
         value, steps = carry

@@ -1,5 +1,5 @@
 # Wrong: a Python loop of JAX operations with no float(): no transfers, but one operation per step, not one computation
-# Says: grows with steps, jax.lax.scan
+# Says: grows with steps
 def power_iteration(a, v, steps):
     estimates = []
     for _ in range(steps):

@@ -1,5 +1,5 @@
 # Wrong: runs the sequence as a Python loop, so the jaxpr (and the compile time) grows with the length of xs
-# Says: jaxpr, jax.lax.scan
+# Says: jaxpr, grow
 # Caught: hidden (the jaxpr's growth shows only by comparing two sequence lengths, T = 3 and T = 30)
 def rnn_loss_and_grad(params, h0, xs, ys):
     def loss_and_state(p):

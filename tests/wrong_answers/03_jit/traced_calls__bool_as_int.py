@@ -1,7 +1,7 @@
 # Wrong: tests isinstance(x, int) first, so a Python bool (an int subclass) is taken for a weak int
 # Says: wrong for calls [8]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

@@ -5,7 +5,7 @@ SEEN = set()
 
 
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

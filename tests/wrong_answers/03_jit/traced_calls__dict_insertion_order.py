@@ -1,7 +1,7 @@
 # Wrong: keys a dict argument in insertion order, but JAX flattens dicts in sorted key order
 # Says: wrong for calls [13]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

@@ -1,7 +1,7 @@
 # Wrong: keys a pytree argument by its flattened leaves only, but the structure (containers, nesting, keys) counts too
 # Says: wrong for calls [11]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def leaves(x):
         if isinstance(x, list):

@@ -1,7 +1,7 @@
 # Wrong: ignores the static argument, but every new value of mode traces f again
 # Says: wrong for calls [1]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

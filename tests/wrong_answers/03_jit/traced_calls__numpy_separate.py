@@ -1,7 +1,7 @@
 # Wrong: keys NumPy arguments apart from JAX arrays, but both enter jit as the same abstract value
 # Says: wrong for calls [2, 10]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

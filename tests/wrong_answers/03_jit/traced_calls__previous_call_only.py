@@ -1,7 +1,7 @@
 # Wrong: compares each call with the previous one only, but jit keeps every program it traced
 # Says: wrong for calls [2, 6]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

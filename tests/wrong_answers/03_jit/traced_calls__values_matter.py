@@ -1,7 +1,7 @@
 # Wrong: treats each Python number's value as part of the key, but jit traces for abstract values, not values
 # Says: wrong for calls [6, 10, 13]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):

@@ -1,7 +1,7 @@
 # Wrong: gives a Python float the abstract value float32[] of a typed scalar, forgetting that it is weak
 # Says: wrong for calls [5]
 def traced_calls(calls):
-    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32"}
+    narrow = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
 
     def abstract_value(x):
         if isinstance(x, list):
