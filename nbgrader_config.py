@@ -19,8 +19,15 @@ c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedb
 
 # Every lesson runs in well under a minute; a cell that takes longer is a bug (or an endless loop).
 c.ExecutePreprocessor.timeout = 120
-c.Execute.timeout = 120
+c.Execute.timeout = 120  # wall clock, for nbgrader's Validate in the students' JupyterLab
 c.Execute.interrupt_on_timeout = True
+# While grading (coursetools/grading/limits.py) a cell may use 120 s of CPU time and 4 GB of memory, the kernel
+# and every process it starts together: what the code consumes, so a busy grading machine cannot cut honest
+# work. The wall clock is only a backstop for code that waits instead of computing; a cell that reaches it
+# is run once more on a fresh kernel before it is skipped.
+c.TrustedExecute.cpu_limit = 120
+c.TrustedExecute.memory_limit = 4096
+c.TrustedExecute.wall_limit = 600
 c.Execute.record_timing = False
 
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}

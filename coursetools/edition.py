@@ -68,10 +68,13 @@ CLUTTER = ("__pycache__", "*.pyc", ".ipynb_checkpoints")
 #: machine needs none).
 INSTRUCTOR_ONLY = {"nbval", "pytest", "pytest-xdist", "ruff", "playwright", "greenlet", "psycopg2-binary",
                    "jupyterhub", "dask",
+                   # the text twins of the lessons and sources (text/, not in an edition)
+                   "jupytext",
                    # the website's build tools: students get the site built (SITE)
                    "sphinx", "myst-nb", "sphinx-book-theme", "sphinx-mathjax-offline"}
-#: The course website (coursetools/site.py: the lessons, the assignments' student versions and the
-#: guides, as HTML that needs no network), copied from build/site/ (built first when out of date).
+#: The edition's website (coursetools/site.py's student site: this edition's README as its home page, the
+#: lessons, the assignments' student versions and the student guide, as HTML that needs no network; no
+#: instructor or maintainer page), copied from build/site-<edition>/ (built first when out of date).
 SITE = "site"
 #: The lesson and assignment ``make check`` runs (the quickest).
 CHECK_LESSON = "notebooks/01_jax_array.ipynb"
@@ -259,9 +262,10 @@ def main():
         print("All good. Your assignments come through the Assignments panel (Nbgrader menu).")
         return
     (assignment,) = sorted((HERE / "release" / LESSON.stem).glob("*.ipynb"))
+    # Visible test cells run their checks (run_test); a hidden one holds only its docstring here.
     visible = [c for c in json.loads(assignment.read_text())["cells"]
                if c.get("metadata", {{}}).get("nbgrader", {{}}).get("grade") and c["cell_type"] == "code"
-               and not c["metadata"]["nbgrader"].get("grade_id", "").endswith("_hidden")]
+               and "run_test(" in "".join(c["source"])]
     validator = Validator(config=PyFileConfigLoader("nbgrader_config.py", path=str(HERE)).load_config())
     validator.log.setLevel(logging.ERROR)
     results = validator.validate(str(assignment))
@@ -363,7 +367,7 @@ Both install the exact pins of `requirements.txt` into `.venv/` and register the
 
 ## Several devices
 
-`JAX_NUM_CPU_DEVICES=8 make lab` gives JAX 8 simulated CPU devices; lesson 06 asks for them itself.
+`JAX_NUM_CPU_DEVICES=8 make lab` gives JAX 8 simulated CPU devices; lessons 06 and 07 ask for them themselves.
 With an NVIDIA GPU on Linux: `make venv && .venv/bin/pip install "jax[cuda13]==<the jax version in
 requirements.txt>"` (`jax[cuda12]` for a driver too old for CUDA 13), then `JAX_PLATFORMS=cuda make lab`
 (untested by the course). The student guide in `site/` says more.
@@ -426,9 +430,11 @@ def build(dest: Path | None = None, root: Path = ROOT, archive: bool = True,
     dest.mkdir(parents=True)
     for name in folders:
         shutil.copytree(root / name, dest / name, ignore=shutil.ignore_patterns(*CLUTTER))
-    if site:
-        shutil.copytree(course_site.ensure(root=root), dest / SITE, ignore=shutil.ignore_patterns(course_site.STAMP))
     course_id, timeout = _course_settings(root)
+    if site:  # the edition's own site: its README, the lessons, the assignments, the student guide
+        out = root / course_site.STUDENT_OUT.parent / f"site-{HUB_NAME if hub else NAME}"
+        built = course_site.ensure_student(_readme(root, course_id, hub), out=out, root=root)
+        shutil.copytree(built, dest / SITE, ignore=shutil.ignore_patterns(course_site.STAMP))
     (dest / "requirements.txt").write_text(student_requirements((root / "requirements.txt").read_text()))
     (dest / "pyproject.toml").write_text(_pyproject(root))
     (dest / "nbgrader_config.py").write_text(_nbgrader_config(course_id, timeout))

@@ -17,6 +17,12 @@ the search index are files of the site (``tests/test_site.py`` checks it in a br
 HTML it writes ``index.html`` (the home page is ``docs/index.html``) and ``.inputs``, a digest of
 every file the build read, so that :func:`ensure` (used by the student edition and the tests)
 rebuilds only when something changed. Sphinx's cache lives in ``build/doctrees/``.
+
+The **student edition's site** (:func:`ensure_student`, which ``make edition`` builds and copies
+into the edition) is built the same way from a staged copy of only what students get: the edition's own
+README as the home page, the lessons, the assignments' student versions and the student guide
+(``docs/student.md``); no instructor or maintainer guide, no course README. The course's own site
+keeps every guide.
 """
 
 from __future__ import annotations
@@ -44,6 +50,40 @@ STAMP = ".inputs"
 #: Every file the site is made of (globs from the course root); the same folders docs/conf.py reads.
 INPUTS = ("README.md", "CONTRIBUTING.md", "docs/**/*.md", "docs/conf.py", "notebooks/*.ipynb",
           "release/*/*.ipynb", "requirements.txt", "coursetools/site.py")
+
+#: The student edition's site (one per edition: the student one and the hub one, whose READMEs differ).
+STUDENT_OUT = Path("build") / "site-student"
+#: What the student site is made of, copied from the course into its staging folder; its README is
+#: the edition's and its home page :data:`STUDENT_INDEX`.
+STUDENT_INPUTS = ("docs/student.md", "docs/conf.py", "notebooks/*.ipynb", "release/*/*.ipynb", "coursetools/site.py")
+STUDENT_INDEX = """```{include} ../README.md
+:relative-docs: ./
+:relative-images:
+```
+
+```{toctree}
+:hidden:
+:caption: Lessons
+:glob:
+
+/notebooks/*
+```
+
+```{toctree}
+:hidden:
+:caption: Assignments
+:glob:
+
+/release/*/*
+```
+
+```{toctree}
+:hidden:
+:caption: Guide
+
+student
+```
+"""
 
 REDIRECT = """<!DOCTYPE html>
 <html lang="en">
@@ -131,6 +171,35 @@ def ensure(out: Path | None = None, root: Path = ROOT) -> Path:
     with _locked(out):
         if not is_current(out, root):
             build(out, root)
+    return out
+
+
+def stage_student(readme: str, src: Path, root: Path = ROOT) -> Path:
+    """Copy what the student site is made of into ``src`` (replaced), with ``readme`` as its README."""
+    root = Path(root).resolve()
+    if src.exists():
+        shutil.rmtree(src)
+    for pattern in STUDENT_INPUTS:
+        for path in root.glob(pattern):
+            if path.is_file() and ".ipynb_checkpoints" not in path.parts:
+                dest = src / path.relative_to(root)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, dest)
+    (src / "README.md").write_text(readme)
+    (src / "docs" / "index.md").write_text(STUDENT_INDEX)
+    return src
+
+
+def ensure_student(readme: str, out: Path | None = None, root: Path = ROOT) -> Path:
+    """The student edition's site in ``out`` (default ``build/site-student/``), built first unless it is
+    up to date: its home page is ``readme`` (the edition's README), then the lessons, the assignments'
+    student versions and the student guide, and nothing else."""
+    root = Path(root).resolve()
+    out = Path(out or root / STUDENT_OUT).resolve()
+    with _locked(out):
+        src = stage_student(readme, out.parent / f"{out.name}-src", root)
+        if not is_current(out, src):
+            build(out, src)
     return out
 
 

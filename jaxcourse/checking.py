@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 import sys
 from typing import Any
 
@@ -176,11 +177,33 @@ def decode(payload: dict) -> Any:
     return _decode(payload["tree"])
 
 
+#: About how many characters of an error message a student is shown (whole sentences, see :func:`whole_sentences`).
+MESSAGE_CHARS = 300
+
+
+def whole_sentences(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """``text`` cut to the whole sentences that fit in ``limit`` characters, never mid-sentence.
+
+    A sentence ends at ``.``, ``!`` or ``?`` followed by a space or the end. When even the first
+    sentence is longer than ``limit``, it is kept whole: a long sentence reads better than a cut one.
+    """
+    import re
+
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)]
+    fitting = [e for e in ends if e <= limit]
+    if fitting:
+        return text[: fitting[-1]]
+    return text[: ends[0]] if ends else text
+
+
 def describe_error(err: BaseException) -> str:
-    """One line: the exception's type and the first line of its message."""
+    """One line: the exception's type and the first line of its message, cut to whole sentences."""
     text = str(err).strip().splitlines()
-    first = text[0] if text else ""
-    return f"{type(err).__name__}: {first[:300]}" if first else type(err).__name__
+    first = whole_sentences(text[0]) if text else ""
+    return f"{type(err).__name__}: {first}" if first else type(err).__name__
 
 
 #: While :func:`run_test` runs a probe in the student's JupyterLab, the exceptions that
@@ -230,7 +253,8 @@ class CheckFailed(AssertionError):
 def failure_message(err: BaseException) -> str:
     """One sentence for the student from a failed check (the same one the grader records)."""
     if isinstance(err, AssertionError):
-        text = " ".join(str(err).split())
+        # one space between words; ".." where a message's own period follows an error's is one period
+        text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", " ".join(str(err).split()))
         return text or "A check of this test failed."
     return f"Your result could not be checked ({describe_error(err)}): it has the wrong type, shape or structure."
 

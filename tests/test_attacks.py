@@ -20,11 +20,17 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, SANDBOX, copy_course, grade_id, read_nb, shared_once, source, write_nb
 
+from coursetools.bench_grading import student_copy
+
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("attacks")]  # one worker grades them
 
 AID = "01_jax_array"
 NB = f"{AID}_exercises.ipynb"
-TIMEOUT = 12  # seconds per cell in this scratch course: the endless loops hit it
+#: Limits per cell in this scratch course, quick so that the endless loops end soon: CPU time, which the
+#: machine's load does not change (the spinning loop hits it), and the wall-clock backstop, which only the
+#: loop that sleeps reaches (twice: a cell that reaches it is run once more first). Honest cells use a
+#: few seconds of CPU however busy the machine is, so these limits cannot cut them.
+CPU_LIMIT, WALL_LIMIT = 12, 20
 #: Attacks on the file system: only the sandbox stops them (without it they are not run at all).
 NEEDS_SANDBOX = {"reads_course", "writes_gradebook", "appends_to_course"}
 
@@ -281,11 +287,12 @@ def after_last_answer(nb: dict, code: str) -> dict:
 def build(course: Path) -> dict[str, str]:
     """Write every submission; return {student: kind} with kind "attack", "honest" or "reference"."""
     blank = read_nb(ROOT / "release" / AID / NB)
-    solution = read_nb(ROOT / "solutions" / AID / NB)
+    solution = student_copy(AID, NB)  # the solution as a student types it (solutions/ is the instructor's copy)
     c = str(course)
     plan = {
         "blank": ("reference", blank),
         "solution": ("reference", solution),
+        "instructor_copy": ("reference", read_nb(ROOT / "solutions" / AID / NB)),
         "ast_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, DROP_ASSERTS)),
         "input_transformer": ("attack", answers(blank, IDENTITY_ANSWERS, REWRITE_LATER_CELLS)),
         "always_equal": ("attack", answers(blank, {"ring_push_answer": ALWAYS_EQUAL})),
@@ -351,7 +358,7 @@ def grade_attacks(folder: Path) -> dict:
 
     course = copy_course(folder / "course")
     with open(course / "nbgrader_config.py", "a") as fh:
-        fh.write(f"\nc.Execute.timeout = {TIMEOUT}\n")
+        fh.write(f"\nc.TrustedExecute.cpu_limit = {CPU_LIMIT}\nc.TrustedExecute.wall_limit = {WALL_LIMIT}\n")
     kinds = build(course)
     ensure_in_gradebook(course, AID)
     before = fingerprint(course, skip_students=set())
@@ -389,7 +396,7 @@ def test_attack_scores_no_more_than_blank(attacked, student):
         pytest.skip("bubblewrap is not installed: run scripts/system-deps.sh as root")
     results = attacked["results"]
     blank, r = results["blank"], results[student]
-    assert blank.status == "graded" and blank.score == 0, f"blank: {blank}"
+    assert blank.status == "check" and blank.score == 0, f"blank: {blank}"
     assert r.score <= blank.score, f"{student} scored {r.score}/{r.max_score} ({r.status}: {r.reason})"
 
 
@@ -397,6 +404,16 @@ def test_attack_scores_no_more_than_blank(attacked, student):
 def test_honest_variants_keep_full_marks(attacked, student):
     r = attacked["results"][student]
     assert r.status == "graded" and r.score == r.max_score > 0, f"{student}: {r}"
+
+
+def test_blank_and_instructor_copies_are_flagged(attacked):
+    """Graded, but flagged for the instructor: the blank release, and the instructor's solutions/ copy."""
+    results = attacked["results"]
+    blank, copy = results["blank"], results["instructor_copy"]
+    assert blank.status == "check" and "unchanged from the release: probably the wrong copy" in blank.reason, blank
+    assert copy.status == "check" and "holds the instructor's version" in copy.reason, copy
+    assert copy.score == copy.max_score > 0, copy  # graded as any submission: the flag is for the instructor
+    assert "instructor's version" not in results["solution"].reason, results["solution"]
 
 
 def test_instructor_files_and_other_submissions_are_untouched(attacked):
@@ -417,9 +434,14 @@ def test_gradebook_keeps_the_stored_tests(attacked):
 def test_cells_that_kill_or_hang_are_reported(attacked):
     results = attacked["results"]
     for student, why in [("os_exit", "kernel died"), ("killed_kernel", "kernel died"),
-                         ("endless_loop", "time limit"), ("sigint_ignoring_loop", "time limit")]:
+                         # It computes: its CPU time stops it, or, on a machine so busy that the loop gets less
+                         # than 12 s of CPU in 20 s, the backstop (twice); either way it is stopped and flagged.
+                         ("endless_loop", re.compile(f"CPU time limit of {CPU_LIMIT} s|wall-clock time limit of "
+                                                     f"{WALL_LIMIT} s, twice")),
+                         ("sigint_ignoring_loop", f"wall-clock time limit of {WALL_LIMIT} s, twice")]:  # it sleeps
         r = results[student]
-        assert r.status == "check" and why in r.reason, f"{student}: {r}"
+        found = why.search(r.reason) if isinstance(why, re.Pattern) else why in r.reason
+        assert r.status == "check" and found, f"{student}: {r}"
 
 
 def test_tampered_test_cells_are_reported(attacked):

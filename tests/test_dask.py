@@ -8,7 +8,10 @@ and no grading folder may be left in the workers' temporary directory.
   cell, that the local mode gave the same notebooks (tests/test_grading.py's shared round trip);
   workers that lack the course files or the sandbox are reported by name and grade nothing.
 - A worker SIGKILLed while it grades loses nothing: the gradebook holds exactly submissions x graded
-  cells rows, with the scores the local mode gives.
+  cells rows, with the scores the local mode gives. That cluster speaks only TLS, with temporary
+  certificates the test makes (distributed's ``Security``): the scheduler and workers get them on
+  their command lines, the grading command through Dask's configuration (``DASK_DISTRIBUTED__COMM__TLS__*``),
+  as the instructor guide's "A cluster with TLS" says; a client with another certificate is refused.
 - Fast ones: SQLite is refused when a worker is on another machine; a task that fails for good
   (``KilledWorker``) becomes ``failed`` with no grade and no feedback left behind.
 """
@@ -46,15 +49,40 @@ PICKS = {"01_jax_array": ["solution", "blank", "wrong1", "kernelkiller"],
 LEFTOVERS = ("jaxcourse-grading-*", "jaxcourse-checker-*")
 
 
-class Cluster:
-    """A Dask scheduler and worker processes on loopback; ``stop`` checks that nothing is left running."""
+def make_certificates(folder: Path) -> dict[str, Path]:
+    """A temporary self-signed certificate (its own CA) and key, as files: ca, cert, key."""
+    from distributed import Security
 
-    def __init__(self, folder: Path, tmpdir: Path):
-        self.folder, self.tmpdir = folder, tmpdir
+    sec = Security.temporary()
+    files = {"ca": folder / "ca.pem", "cert": folder / "cert.pem", "key": folder / "key.pem"}
+    files["ca"].write_text(sec.tls_ca_file)
+    files["cert"].write_text(sec.tls_client_cert)
+    files["key"].write_text(sec.tls_client_key)
+    files["key"].chmod(0o600)
+    return files
+
+
+def tls_env(certs: dict[str, Path]) -> dict[str, str]:
+    """Dask's configuration, as environment variables, for a client that speaks TLS only."""
+    prefix = "DASK_DISTRIBUTED__COMM__"
+    return {f"{prefix}REQUIRE_ENCRYPTION": "True", f"{prefix}TLS__CA_FILE": str(certs["ca"]),
+            f"{prefix}TLS__CLIENT__CERT": str(certs["cert"]), f"{prefix}TLS__CLIENT__KEY": str(certs["key"])}
+
+
+class Cluster:
+    """A Dask scheduler and worker processes on loopback; ``stop`` checks that nothing is left running.
+
+    With ``certs`` (:func:`make_certificates`) every connection is TLS, the scheduler's address ``tls://``."""
+
+    def __init__(self, folder: Path, tmpdir: Path, certs: dict[str, Path] | None = None):
+        self.folder, self.tmpdir, self.certs = folder, tmpdir, certs
         self.procs: dict[str, subprocess.Popen] = {}
         self.env = course_env(TMPDIR=str(tmpdir))
+        self.tls = ([] if not certs else
+                    ["--tls-ca-file", certs["ca"], "--tls-cert", certs["cert"], "--tls-key", certs["key"]])
         self.file = folder / "scheduler.json"
         self._start("scheduler", [BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  *(["--protocol", "tls", *self.tls] if certs else []),
                                   "--no-dashboard", "--scheduler-file", self.file], self.env)
         deadline = time.monotonic() + 60
         while not self.file.exists():
@@ -76,12 +104,21 @@ class Cluster:
 
     def add_worker(self, name: str, **env: str) -> None:
         self._start(name, [BIN / "dask", "worker", "--scheduler-file", self.file, "--name", name, "--nthreads", "1",
-                           "--host", "127.0.0.1", "--no-dashboard", "--death-timeout", "60"], {**self.env, **env})
+                           "--host", "127.0.0.1", "--no-dashboard", "--death-timeout", "60", *self.tls],
+                    {**self.env, **env})
+
+    def security(self):
+        from distributed import Security
+
+        if not self.certs:
+            return None
+        return Security(tls_ca_file=str(self.certs["ca"]), tls_client_cert=str(self.certs["cert"]),
+                        tls_client_key=str(self.certs["key"]), require_encryption=True)
 
     def client(self):
         from distributed import Client
 
-        return Client(self.address, timeout=30)
+        return Client(self.address, timeout=30, security=self.security())
 
     def wait_for_workers(self, n: int) -> None:
         with self.client() as client:
@@ -169,9 +206,10 @@ def worker_tmp():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def cluster(tmp_path, worker_tmp):
-    c = Cluster(tmp_path, worker_tmp)
+@pytest.fixture(params=["tcp"])
+def cluster(request, tmp_path, worker_tmp):
+    certs = make_certificates(tmp_path) if request.param == "tls" else None
+    c = Cluster(tmp_path, worker_tmp, certs)
     try:
         yield c
     finally:
@@ -253,9 +291,16 @@ def test_dask_grades_as_the_local_mode(server_pids, tmp_path, tmp_path_factory, 
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("dask")
+@pytest.mark.parametrize("cluster", ["tls"], indirect=True)
 def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, postgres, cluster,  # noqa: F811
                                                      worker_tmp, monkeypatch):
+    """On a cluster that speaks TLS only (the workers hold the solutions: nothing travels in clear)."""
     server_pids.append(postmaster(postgres))
+    from distributed import Client, Security
+
+    assert cluster.address.startswith("tls://"), cluster.address
+    with pytest.raises((OSError, TimeoutError)):  # a client with a certificate the cluster's CA did not sign
+        Client(cluster.address, timeout=5, security=Security.temporary())
     from coursetools.grading.pipeline import grade
 
     # The local mode first, for the scores and for its own leftovers (its workers inherit TMPDIR).
@@ -284,7 +329,7 @@ def test_a_worker_killed_while_grading_loses_nothing(server_pids, tmp_path, post
     flags = [] if SANDBOX else ["--no-sandbox"]
     proc = subprocess.Popen([sys.executable, "-m", "coursetools.grading", TINY, "--course", str(course),
                              "--no-feedback", "--scheduler", cluster.address, *flags],
-                            env=course_env(NBGRADER_DB_URL=postgres),
+                            env=course_env(NBGRADER_DB_URL=postgres, **tls_env(cluster.certs)),
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         with cluster.client() as client:

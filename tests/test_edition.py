@@ -161,6 +161,33 @@ def test_edition_copies_whole_student_folders_and_nothing_of_the_instructor(buil
     assert (dest / "jaxcourse" / "assets" / "PROVENANCE").exists()
 
 
+#: Words of the instructor's and maintainers' side of the course, which no page of a student site holds.
+NOT_FOR_STUDENTS = ("make test", "source/", "solutions/", "instructor/", "maintainer/", "Instructor guide",
+                    "instructor guide", "Maintainer guide", "grading sandbox", "does not protect against",
+                    "gradebook.db", "coursetools")
+
+
+def test_the_editions_site_is_for_students(built):
+    """Its home page is the edition's README; it holds the lessons, the assignments' student versions and
+    the student guide, and nothing for instructors or maintainers (the course's own site keeps every
+    guide: tests/test_site.py)."""
+    site = built[0] / edition.SITE
+    pages = {str(p.relative_to(site).with_suffix("")) for p in site.rglob("*.html") if "_static" not in p.parts}
+    lessons = {f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assignments = {f"release/{p.parent.name}/{p.stem}" for p in (ROOT / "release").glob("*/*.ipynb")}
+    assert lessons | assignments | {"docs/index", "docs/student"} <= pages, sorted(pages)
+    assert not [p for p in pages if p.startswith(("docs/instructor", "docs/maintainer"))], sorted(pages)
+    assert pages - lessons - assignments <= {"docs/index", "docs/student", "index", "genindex", "search"}, pages
+    texts = folder_texts(site)  # every file: pages, the search index, the notebooks offered for download
+    texts.update({f"{name} (as read)": normalise(re.sub(r"<[^>]+>", " ", text)) for name, text in texts.items()
+                  if name.endswith(".html")})
+    found = sorted((word, name) for word in NOT_FOR_STUDENTS for name, text in texts.items() if word in text)
+    assert not found, f"instructor or maintainer text in the student site: {found[:10]}"
+    home = texts["docs/index.html (as read)"]
+    readme = normalise((built[0] / "README.md").read_text().splitlines()[0].lstrip("# "))
+    assert readme in home and "make lab" in home and "make check" in home, "the home page is not the edition's README"
+
+
 def test_archive_has_the_same_files_as_the_folder(built):
     dest, tarball = built
     folder = {str(Path(dest.name) / p.relative_to(dest)): hashlib.sha256(p.read_bytes()).hexdigest()

@@ -8,6 +8,11 @@ answer (tests/right_answers/..., written another way than the solution) keeps fu
 hidden tests check behaviour, not one spelling. Broken submissions are recorded with zero and a
 reason while the rest are graded.
 
+Points come only from hidden test cells on inputs the student never saw (CONTRIBUTING.md, "Points"):
+the visible cell ``<ex>`` is feedback with 0 points, so a cell *fails* when it lost points or shows an
+error. Every exercise has a stored wrong answer ``<ex>__hardcoded_visible.py`` (first line ``# Wrong:
+the visible outputs hard-coded``) that passes its visible cell and must score 0 on the exercise.
+
 Every stored wrong answer also says what its student must be told (issue 23): a ``# Says: <word>[,
 <word> ...]`` line names words (case-insensitive) that the first failing sentence the student sees
 must contain (the visible test's, when it fails; else the hidden test's), and the visible test must
@@ -134,6 +139,16 @@ def exercise_test_cells(aid: str) -> dict[str, list[tuple[str, bool]]]:
     return out
 
 
+def failed_cells(graded_aid: dict, aid: str, student: str) -> dict[str, tuple[float, float]]:
+    """Grade id -> (score, max score) of each test cell that lost points or shows an error (a 0-point
+    visible cell fails only by its error), read from the round trip's gradebook and autograded notebook."""
+    scores = graded_aid["cells"][student]
+    nb = read_nb(graded_aid["course"] / "autograded" / student / aid / notebook_name(aid))
+    shows_error = {grade_id(c) for c in nb["cells"] if grade_id(c)
+                   and any(o.get("output_type") == "error" for o in c.get("outputs", []))}
+    return {gid: tuple(v) for gid, v in scores.items() if v[0] < v[1] or gid in shows_error}
+
+
 def first_failure(graded_aid: dict, aid: str, student: str, ex: str) -> tuple[str, str, bool]:
     """What the student is told first about ``ex``: (grade id, sentence, visible?) of its first failing test cell.
 
@@ -142,13 +157,12 @@ def first_failure(graded_aid: dict, aid: str, student: str, ex: str) -> tuple[st
     autograded notebook: nothing is graded again.
     """
     cells = exercise_test_cells(aid).get(ex, [])
-    scores = graded_aid["cells"][student]
+    failed = failed_cells(graded_aid, aid, student)
     nb = read_nb(graded_aid["course"] / "autograded" / student / aid / notebook_name(aid))
     outputs = {grade_id(c): c.get("outputs", []) for c in nb["cells"] if grade_id(c)}
     for want_hidden in (False, True):
         for gid, hidden in cells:
-            score, max_score = scores.get(gid, (0, 0))
-            if hidden == want_hidden and score < max_score:
+            if hidden == want_hidden and gid in failed:
                 errors = [o for o in outputs.get(gid, []) if o.get("output_type") == "error"]
                 sentence = (errors[0].get("evalue") or errors[0].get("ename") or "").strip() if errors else ""
                 return gid, sentence, not hidden
@@ -209,7 +223,8 @@ def linked_exercises(nb: dict) -> dict[str, set[str]]:
         tree = ast.parse(cells[f"{ex}_answer"])
         defined[ex] = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))} | {
             t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
-    text = {ex: "\n".join(cells[g] for g in (ex, f"{ex}_answer", f"{ex}_hidden") if g in cells) for ex in exercises}
+    text = {ex: "\n".join(cells[g] for g in (ex, f"{ex}_answer", f"{ex}_hidden", f"{ex}_edge")
+                      if g in cells) for ex in exercises}
     uses = {b: {a for a in exercises if a != b and any(re.search(rf"\b{re.escape(name)}\b", text[b])
                                                        for name in defined[a])} for b in exercises}
     # Transitively: a wrong flip makes a wrong augment_batch look consistent with the student's augment.
@@ -224,16 +239,25 @@ def linked_exercises(nb: dict) -> dict[str, set[str]]:
     return {ex: uses[ex] | {b for b in exercises if ex in uses[b]} for ex in exercises}
 
 
+def solved_copy(aid: str) -> dict:
+    """What a student who solved everything hands in: the release with the solution's answers, without
+    nbgrader's markers (never the instructor's notebook, whose markers and hidden tests the grader
+    flags as the instructor's version)."""
+    from coursetools.bench_grading import student_copy
+
+    return student_copy(aid, notebook_name(aid))
+
+
 def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
     """Write submitted/<student>/<aid>/ folders; return student -> {exercise: wrong answer file}."""
     name = notebook_name(aid)
-    solution = read_nb(ROOT / "solutions" / aid / name)
+    solution = solved_copy(aid)
     blank = read_nb(ROOT / "release" / aid / name)
     plan: dict[str, tuple[dict, dict[str, Path]]] = {
         "solution": (solution, {}),
         "blank": (blank, {}),
     }
-    linked = linked_exercises(solution)
+    linked = linked_exercises(read_nb(ROOT / "solutions" / aid / name))  # hidden tests included
     stray = sorted(set(wrong_answers(aid)) - set(linked))
     assert not stray, (f"tests/wrong_answers/{aid} holds wrong answers for {stray}, which have no answer cell in "
                        f"source/{aid}")
@@ -273,7 +297,7 @@ def add_bad_submissions(course: Path, aid: str) -> None:
     (folder / "notanotebook" / aid).mkdir(parents=True)
     (folder / "notanotebook" / aid / name).write_text("print('I saved a .py file as .ipynb')\n")
     (folder / "emptyfolder" / aid).mkdir(parents=True)
-    solution = read_nb(ROOT / "solutions" / aid / name)
+    solution = solved_copy(aid)
     killer = prepend_to_first_answer(solution, "import os\nimport signal\n\nos.kill(os.getpid(), signal.SIGKILL)\n")
     write_nb(killer, folder / "kernelkiller" / aid / name)
 
@@ -350,7 +374,7 @@ def graded(tmp_path_factory):
 @pytest.mark.parametrize("aid", BY_ASSIGNMENT)
 def test_solution_gets_full_marks(graded, aid):
     r = graded[aid]["results"]["solution"]
-    lost = {k: v for k, v in graded[aid]["cells"]["solution"].items() if v[0] != v[1]}
+    lost = failed_cells(graded[aid], aid, "solution")
     assert r.status == "graded" and r.score == r.max_score > 0, f"{r}; cells that lost points: {lost}"
 
 
@@ -358,7 +382,8 @@ def test_solution_gets_full_marks(graded, aid):
 def test_blank_release_gets_zero(graded, aid):
     r = graded[aid]["results"]["blank"]
     scored = {k: v for k, v in graded[aid]["cells"]["blank"].items() if v[0]}
-    assert r.status == "graded" and r.score == 0, f"the blank notebook earned points in {scored}"
+    # graded, or graded and flagged for a look as the wrong copy (coursetools.grading.precheck)
+    assert r.status in ("graded", "check") and r.score == 0, f"the blank notebook earned points in {scored}: {r}"
 
 
 @pytest.mark.parametrize("aid", BY_ASSIGNMENT)
@@ -366,7 +391,7 @@ def test_stderr_and_warnings_do_not_cost_marks(graded, aid):
     # right1 holds the first stored right answer of every exercise, and its first answer cell
     # registers a hook that writes to stderr and warns before every cell (NOISE).
     r = graded[aid]["results"]["right1"]
-    lost = {k: v for k, v in graded[aid]["cells"]["right1"].items() if v[0] != v[1]}
+    lost = failed_cells(graded[aid], aid, "right1")
     assert r.status == "graded" and r.score == r.max_score, f"a noisy but correct answer lost {lost}"
     # The noise really reached the test cells (so the check above means something).
     autograded = graded[aid]["course"] / "autograded" / "right1" / aid / notebook_name(aid)
@@ -379,8 +404,9 @@ def test_every_exercise_has_wrong_answers(aid):
     answers = {grade_id(c)[: -len("_answer")] for c in read_nb(ROOT / "source" / aid / notebook_name(aid))["cells"]
                if (grade_id(c) or "").endswith("_answer")}
     assert len(answers) >= 4, f"{aid} has {len(answers)} exercises; the course asks for at least four"
-    missing = {ex for ex in answers if len(wrong_answers(aid).get(ex, [])) < 2}
-    assert not missing, f"exercises of {aid} with fewer than two stored wrong answers: {sorted(missing)}"
+    missing = {ex for ex in answers if sum(p.name != ex + HARDCODED for p in wrong_answers(aid).get(ex, [])) < 2}
+    assert not missing, (f"exercises of {aid} with fewer than two stored wrong answers besides <ex>{HARDCODED}: "
+                         f"{sorted(missing)}")
 
 
 @pytest.mark.parametrize("aid,path", WRONG_CASES)
@@ -394,6 +420,10 @@ def test_wrong_answer_loses_points(graded, aid, path):
     assert mine, f"no graded test cells of {ex} in {aid}"
     score, max_score = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
     assert score < max_score, f"{path.name} kept full marks on {ex}: {mine}"
+    if path.name == f"{ex}{HARDCODED}":
+        assert score == 0, f"{path.name} (the visible outputs hard-coded) must score 0 on {ex}, not {score}: {mine}"
+        assert ex not in failed_cells(graded[aid], aid, student), (
+            f"{path.name} fails the visible cell {ex}: it must hard-code exactly what that cell checks")
     # Feedback: a failing cell of this exercise explains itself in one line.
     nb = read_nb(graded[aid]["course"] / "autograded" / student / aid / notebook_name(aid))
     errors = [o for c in nb["cells"] if grade_id(c) in mine for o in c.get("outputs", [])
@@ -477,8 +507,8 @@ def test_right_answer_keeps_full_marks(graded, aid, path):
     (student,) = [s for s, used in graded[aid]["plan"].items() if used.get(ex) == path]
     assert path.read_text().startswith("# Right:"), f"{path.name} must start with '# Right: <how it differs>'"
     assert graded[aid]["results"][student].status != "failed", graded[aid]["results"][student]
-    lost = {k: v for k, v in graded[aid]["cells"][student].items() if v[0] < v[1]}
-    # Every answer in this notebook is correct, so no cell may lose points; name the cells that did.
+    lost = failed_cells(graded[aid], aid, student)
+    # Every answer in this notebook is correct, so no cell may fail (0-point visible cells included).
     assert not lost, f"{path.name} (student {student}) lost points: {lost}"
 
 
@@ -525,6 +555,31 @@ def test_grade_command_exit_status_says_something_needs_a_look(tmp_path):
     assert os.path.exists(course / "reports" / f"{aid}.csv")
 
 
+#: The stored wrong answer every exercise has: the visible test's own outputs, hard-coded.
+HARDCODED = "__hardcoded_visible.py"
+HARDCODED_FIRST_LINE = "# Wrong: the visible outputs hard-coded"
+#: Assignments whose hard-coded answers are not stored yet (being converted to the points convention).
+HARDCODED_TODO: set[str] = set()
+
+
+@pytest.mark.parametrize("aid", ASSIGNMENTS)
+def test_every_exercise_has_a_hardcoded_visible_answer(aid):
+    """Without grading: ``<ex>__hardcoded_visible.py`` exists for every exercise, with its first line.
+
+    The round trip (test_wrong_answer_loses_points) then requires that it passes the visible cell and
+    scores 0: no point is earned on an input the student has seen.
+    """
+    answers = {grade_id(c)[: -len("_answer")] for c in read_nb(ROOT / "source" / aid / notebook_name(aid))["cells"]
+               if (grade_id(c) or "").endswith("_answer")}
+    missing = sorted(ex for ex in answers if not (WRONG / aid / f"{ex}{HARDCODED}").exists())
+    if missing and aid in HARDCODED_TODO:
+        pytest.xfail(f"TODO: {aid} has no hard-coded visible answers yet for {missing}")
+    assert not missing, f"{aid}: no stored '<ex>{HARDCODED}' for {missing}"
+    bad = [ex for ex in answers if not (WRONG / aid / f"{ex}{HARDCODED}").read_text().startswith(
+        HARDCODED_FIRST_LINE + "\n")]
+    assert not bad, f"{aid}: the first line of {[ex + HARDCODED for ex in bad]} must be {HARDCODED_FIRST_LINE!r}"
+
+
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
 def test_every_wrong_answer_names_its_words(aid):
     """Without grading: every stored wrong answer has a '# Says:' line and at most a well-formed '# Caught:' line."""
@@ -568,7 +623,7 @@ def test_validate_is_quiet_on_a_pass_and_leads_with_the_sentence_on_a_failure(tm
                                                                "language": "python"}})
         nb.cells = [cell("from jaxcourse.checking import run_test", "setup"),
                     cell(answer, "f_answer", solution=True, locked=False),
-                    cell(test, "f", grade=True, points=1),
+                    cell(test, "f", grade=True, points=0),  # the visible cell is feedback
                     cell('"""f is right for more inputs."""', "f_hidden", grade=True, points=1)]
         path = tmp_path / f"{len(list(tmp_path.glob('*.ipynb')))}.ipynb"
         nbformat.write(nb, path)
@@ -585,3 +640,42 @@ def test_validate_is_quiet_on_a_pass_and_leads_with_the_sentence_on_a_failure(tm
     assert len(failed) == 1 and failed[0]["source"].startswith(
         "\u2718 f must return 1, not the number of its arguments.\n\n\"\"\"f returns 1.\"\"\""), failed
     assert not [r.getMessage() for r in records if r.levelno >= logging.WARNING], records
+
+
+def test_error_messages_end_on_a_whole_sentence():
+    """However long an error, the student reads whole sentences: never a message cut mid-sentence."""
+    from coursetools.grading.exercises import first_line
+    from jaxcourse.checking import MESSAGE_CHARS, describe_error, whole_sentences
+
+    long = ("Array slice indices must have static start/stop/step to be used with NumPy indexing syntax. "
+            f"Found slice({'Traced<int32[]>, ' * 8}None). To index a statically sized array at a dynamic "
+            "position, try lax.dynamic_slice/dynamic_update_slice (JAX does not support dynamically sized "
+            "arrays within JIT compiled functions).")
+    assert len(long) > MESSAGE_CHARS
+    kept = long[: long.index("). To") + 2]  # the first two sentences: the third would pass the limit
+    assert describe_error(IndexError(long + "\nsecond line")) == "IndexError: " + kept
+    assert first_line(long) == kept
+    assert whole_sentences("short, no full stop") == "short, no full stop"
+    one = "x" * (2 * MESSAGE_CHARS) + " is one long sentence. Then another."
+    assert whole_sentences(one) == one[: one.index(".") + 1]  # longer than the limit, but whole
+    assert whole_sentences("y" * (2 * MESSAGE_CHARS)) == "y" * (2 * MESSAGE_CHARS)
+
+
+def test_exercise_report_counts_edge_cells_and_zero_point_visible_cells():
+    """``<ex>_edge`` belongs to ``<ex>``; a failing 0-point visible cell costs nothing but its message counts."""
+    from coursetools.grading.exercises import CellResult, aggregate
+    from coursetools.grading.feedback import exercise_labels
+
+    cells = [CellResult("ann", "f", 0, 0, "f must return 1."), CellResult("ann", "f_hidden", 0, 2, "f is wrong."),
+             CellResult("ann", "f_edge", 1, 1), CellResult("bob", "f", 0, 0), CellResult("bob", "f_hidden", 2, 2),
+             CellResult("bob", "f_edge", 1, 1)]
+    (stats,) = aggregate(cells, ["f", "f_hidden", "f_edge"])
+    assert (stats.exercise, stats.max_points, stats.scores) == ("f", 3, [1, 3])
+    assert (stats.full, stats.partial) == (1, 1)
+    assert dict(stats.messages) == {"f must return 1.": 1, "f is wrong.": 1}
+    labels = exercise_labels([
+        {"cell_type": "markdown", "source": "## Exercise 1: f (3 points)", "metadata": {}},
+        *({"cell_type": "code", "source": "", "metadata": {"nbgrader": {"grade": True, "grade_id": g, "points": p}}}
+          for g, p in (("f", 0), ("f_hidden", 2), ("f_edge", 1)))])
+    assert labels == {"f": "Exercise 1: f, visible tests (feedback, no points)",
+                      "f_hidden": "Exercise 1: f, hidden tests", "f_edge": "Exercise 1: f, hidden tests, edge cases"}

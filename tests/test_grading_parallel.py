@@ -5,11 +5,14 @@ Uses a tiny synthetic assignment so the test measures the grading machinery, not
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -27,6 +30,16 @@ def cell(kind, src, **nbgrader):
     meta = {"nbgrader": {"schema_version": 3, "grade": False, "solution": False, "locked": False, **nbgrader}}
     make = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
     return make(src, metadata=meta)
+
+
+def student_copy(nb):
+    """What a student hands in: the hidden tests cut as in the release (docstring only), no markers."""
+    for c in nb.cells:
+        if "### BEGIN HIDDEN TESTS" in c.source:
+            c.source = c.source.split("### BEGIN HIDDEN TESTS")[0].rstrip()
+        c.source = "\n".join(line for line in c.source.splitlines() if "### BEGIN" not in line
+                             and "### END" not in line)
+    return nb
 
 
 def tiny_course(path: Path) -> Path:
@@ -50,7 +63,7 @@ def tiny_course(path: Path) -> Path:
     nbformat.write(nb, path / "source" / AID / f"{AID}.ipynb")
     answers = {"right": "def add(a, b):\n    return a + b", "wrong": "def add(a, b):\n    return a - b"}
     for i, student in enumerate(STUDENTS):
-        sub = nbformat.read(path / "source" / AID / f"{AID}.ipynb", as_version=4)
+        sub = student_copy(nbformat.read(path / "source" / AID / f"{AID}.ipynb", as_version=4))
         sub.cells[2].source = answers["right" if i % 2 == 0 else "wrong"]
         (path / "submitted" / student / AID).mkdir(parents=True)
         nbformat.write(sub, path / "submitted" / student / AID / f"{AID}.ipynb")
@@ -138,9 +151,9 @@ def test_lms_download_unknown_assignment_and_missing_cells(tmp_path):
     course = tiny_course(tmp_path / "course")
     shutil.rmtree(course / "submitted")
     source_nb = course / "source" / AID / f"{AID}.ipynb"
-    right = nbformat.read(source_nb, as_version=4)
+    right = student_copy(nbformat.read(source_nb, as_version=4))
     right.cells[2].source = "def add(a, b):\n    return a + b"
-    renamed = nbformat.read(source_nb, as_version=4)
+    renamed = student_copy(nbformat.read(source_nb, as_version=4))
     renamed.cells[2].source = "def add(a, b):\n    return a + b"
     renamed.cells[2].metadata["nbgrader"]["grade_id"] = "my_answer"  # the answer cell lost its id
     downloads = tmp_path / "downloads"
@@ -224,11 +237,14 @@ def read_csv(path: Path) -> dict[str, dict[str, str]]:
 
 
 def test_a_class_term_regrade_failed_and_blank(tmp_path, capsys):
-    """Six students, a blank notebook and one that is not JSON; then one student is regraded.
+    """Six students (right and wrong answers), a blank notebook, an instructor's copy and one that is not
+    JSON; then the broken one, handed in again, is regraded.
 
     The class CSV, the score figure and the per-exercise report describe the whole class after the
-    regrade; the broken submission is failed in the LMS export (empty score, status, reason) and gets a
-    page saying why; the blank notebook is counted apart and its stub's error is no mistake."""
+    regrade; the broken submission is failed with an empty score in the class CSV and the LMS export
+    (status, reason) and gets a page saying why; the blank notebook and the instructor's copy are
+    graded but flagged (``check``) and need the instructor; the blank is counted apart in the
+    per-exercise report and its stub's error is no mistake."""
     from coursetools.grading.pipeline import grade
 
     course = tiny_course(tmp_path / "course")
@@ -236,20 +252,31 @@ def test_a_class_term_regrade_failed_and_blank(tmp_path, capsys):
     nb = nbformat.read(source_nb, as_version=4)
     nb.cells.insert(2, cell("markdown", "Return the sum $a + b$ of two numbers."))
     nbformat.write(nb, source_nb)
-    blank = nbformat.read(source_nb, as_version=4)
+    blank = student_copy(nbformat.read(source_nb, as_version=4))
     blank.cells[3].source = STUB
     (course / "submitted" / "blank" / AID).mkdir(parents=True)
     nbformat.write(blank, course / "submitted" / "blank" / AID / f"{AID}.ipynb")
+    (course / "submitted" / "copied" / AID).mkdir(parents=True)  # the instructor's file, solution and all
+    shutil.copy(source_nb, course / "submitted" / "copied" / AID / f"{AID}.ipynb")
     (course / "submitted" / "broken" / AID).mkdir(parents=True)
     (course / "submitted" / "broken" / AID / f"{AID}.ipynb").write_text("{not json")
     reports = course / "reports"
 
     first = {r.student: r for r in grade(AID, course, workers=2, timeout=300, sandboxed=SANDBOX)}
     out = capsys.readouterr().out
-    everyone = sorted([*STUDENTS, "blank", "broken"])
+    everyone = sorted([*STUDENTS, "blank", "broken", "copied"])
     assert sorted(first) == everyone and first["broken"].status == "failed", first
-    assert "graded 7 of 8 submissions; 1 needs you (1 could not be graded, 0 to look at)" in out, out
-    assert json.loads(out.strip().splitlines()[-1])["need_instructor"] == 1
+    assert "graded 8 of 9 submissions; 3 need you (1 could not be graded, 2 to look at)" in out, out
+    assert json.loads(out.strip().splitlines()[-1])["need_instructor"] == 3
+    assert (first["blank"].status, first["blank"].score) == ("check", 0), first["blank"]
+    assert "unchanged from the release: probably the wrong copy" in first["blank"].reason
+    assert (first["copied"].status, first["copied"].score) == ("check", 3), first["copied"]
+    assert "holds the instructor's version" in first["copied"].reason
+    classes = read_csv(reports / f"{AID}.csv")
+    assert (classes["broken"]["score"], classes["broken"]["status"]) == ("", "failed"), "no grade, not a zero"
+    assert (classes["blank"]["score"], classes["blank"]["status"]) == ("0", "check")
+    assert "unchanged from the release" in classes["blank"]["reason"]
+    assert classes["copied"]["status"] == "check" and "instructor's version" in classes["copied"]["reason"]
 
     # Failed means failed: an empty score and the reason in the LMS export, a page for the student.
     export = read_csv(reports / "grades.csv")
@@ -257,7 +284,7 @@ def test_a_class_term_regrade_failed_and_blank(tmp_path, capsys):
     assert (broken["raw_score"], broken["score"], broken["status"]) == ("", "", "failed"), broken
     assert "not a valid Jupyter notebook" in broken["reason"], broken
     assert (export["s00"]["score"], export["s00"]["status"]) == ("3.0", "graded")
-    assert (export["blank"]["score"], export["blank"]["status"]) == ("0.0", "graded"), "a blank is a real zero"
+    assert (export["blank"]["score"], export["blank"]["status"]) == ("0.0", "check"), "a blank is a real zero"
     page = (course / "feedback" / "broken" / AID / f"{AID}.html").read_text()
     for words in ("nothing could be graded", "no score yet", "not a zero", "not a valid Jupyter notebook",
                   "What to hand in instead", f"{AID}.ipynb"):
@@ -270,24 +297,97 @@ def test_a_class_term_regrade_failed_and_blank(tmp_path, capsys):
 
     # Blanks apart: the blank notebook did not attempt the exercise; its stub's error is not a mistake.
     row = read_csv(reports / f"{AID}_exercises.csv")["add"]
-    assert (row["students"], row["full"], row["failed"], row["not_attempted"]) == ("7", "3", "3", "1"), row
+    assert (row["students"], row["full"], row["failed"], row["not_attempted"]) == ("8", "4", "3", "1"), row
     assert "NotImplementedError" not in row["message_1"] + row["message_2"] + row["message_3"], row
     assert row["count_1"] == "3", row
 
-    # Regrade one student (fixed answer): their rows change, the class stays whole.
-    fixed = nbformat.read(course / "submitted" / "s01" / AID / f"{AID}.ipynb", as_version=4)
-    fixed.cells[2].source = "def add(a, b):\n    return a + b"
-    nbformat.write(fixed, course / "submitted" / "s01" / AID / f"{AID}.ipynb")
+    # The broken one is handed in again and regraded: its rows change, the class stays whole.
+    fixed = nbformat.read(course / "submitted" / "s00" / AID / f"{AID}.ipynb", as_version=4)
+    nbformat.write(fixed, course / "submitted" / "broken" / AID / f"{AID}.ipynb")
     figure = (reports / f"{AID}_scores.png").stat().st_mtime_ns
-    again = grade(AID, course, workers=1, timeout=300, sandboxed=SANDBOX, students=["s01"])
-    capsys.readouterr()
-    assert [(r.student, r.status, r.score) for r in again] == [("s01", "graded", 3.0)], again
+    again = grade(AID, course, workers=1, timeout=300, sandboxed=SANDBOX, students=["broken"])
+    out = capsys.readouterr().out
+    assert [(r.student, r.status, r.score) for r in again] == [("broken", "graded", 3.0)], again
+    assert "graded 1 of 1 submissions; none needs you" in out, out
     rows = read_csv(reports / f"{AID}.csv")
     assert sorted(rows) == everyone, "the class CSV lost the students who were not regraded"
-    assert rows["s01"]["score"] == "3" and rows["s03"]["score"] == "0" and rows["broken"]["status"] == "failed"
+    assert rows["broken"]["score"] == "3" and rows["s03"]["score"] == "0" and rows["blank"]["status"] == "check"
     assert (reports / f"{AID}_scores.png").stat().st_mtime_ns > figure
     row = read_csv(reports / f"{AID}_exercises.csv")["add"]
-    assert (row["students"], row["full"], row["failed"], row["not_attempted"]) == ("7", "4", "2", "1"), row
+    assert (row["students"], row["full"], row["failed"], row["not_attempted"]) == ("9", "5", "3", "1"), row
     export = read_csv(reports / "grades.csv")
-    assert export["s01"]["score"] == "3.0" and export["broken"]["status"] == "failed"
-    assert (course / "feedback" / "broken" / AID / f"{AID}.html").exists(), "the failed page stays"
+    assert (export["broken"]["score"], export["broken"]["status"]) == ("3.0", "graded"), export["broken"]
+    page = (course / "feedback" / "broken" / AID / f"{AID}.html").read_text()
+    assert "nothing could be graded" not in page and "Exercise 1: add, visible tests" in page, "its real feedback"
+
+
+# -- a department's deployments: a gradebook moved to PostgreSQL mid-term, a roster imported ------
+
+def test_moving_the_gradebook_from_sqlite_to_postgresql_mid_term_loses_nothing(tmp_path, postgres, monkeypatch):
+    """Graded on SQLite, a grade overridden and commented in the Formgrader's way, the gradebook copied to
+    PostgreSQL (python -m coursetools.grading.gradebook copy), then one student regraded there."""
+    from nbgrader.api import Gradebook
+
+    from coursetools.grading import gradebook
+    from coursetools.grading.pipeline import grade
+
+    course = tiny_course(tmp_path / "course")
+    for student in STUDENTS[2:]:
+        shutil.rmtree(course / "submitted" / student)
+    sqlite = f"sqlite:///{course / 'gradebook.db'}"
+    first = {r.student: r.score for r in grade(AID, course, workers=2, timeout=300, feedback=False,
+                                              sandboxed=SANDBOX)}
+    assert first == {"s00": 3.0, "s01": 0.0}
+    with Gradebook(sqlite) as gb:  # what an instructor does in the Formgrader: a manual grade and a comment
+        hidden = gb.find_grade("add_hidden", AID, AID, "s01")
+        hidden.manual_score = 1.0
+        answer = gb.find_comment("add_answer", AID, AID, "s01")
+        answer.manual_comment = "Right idea: check the sign."
+        gb.db.commit()
+    before = grade_rows(sqlite)
+
+    proc = subprocess.run([sys.executable, "-m", "coursetools.grading.gradebook", "copy", sqlite, postgres],
+                          capture_output=True, text=True, cwd=course, env=course_env())
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "the two gradebooks hold the same rows" in proc.stdout, proc.stdout
+    assert re.search(r"grade\s+4 rows copied", proc.stdout), proc.stdout
+    assert gradebook.differences(sqlite, postgres) == []
+    assert grade_rows(postgres) == before
+
+    monkeypatch.setenv("NBGRADER_DB_URL", postgres)  # the course now uses PostgreSQL
+    (course / "gradebook.db").rename(course / "gradebook-backup.db")
+    again = grade(AID, course, workers=1, timeout=300, feedback=False, sandboxed=SANDBOX, students=["s00"])
+    assert [(r.student, r.status, r.score) for r in again] == [("s00", "graded", 3.0)], again
+    assert not (course / "gradebook.db").exists(), "grading wrote a new SQLite gradebook"
+    rows = read_csv(course / "reports" / f"{AID}.csv")
+    assert (rows["s00"]["score"], rows["s01"]["score"]) == ("3", "1"), rows  # s01 keeps its manual grade
+    with Gradebook(postgres) as gb:
+        assert gb.find_comment("add_answer", AID, AID, "s01").manual_comment == "Right idea: check the sign."
+
+
+def test_a_roster_imported_from_a_csv(tmp_path):
+    """nbgrader db student import: every student of the CSV is in the gradebook with their name and email,
+    and the LMS export lists those who handed nothing in as not submitted."""
+    from nbgrader.api import Gradebook
+
+    from coursetools.grading.course import ensure_in_gradebook, nbgrader
+    from coursetools.grading.report import export_grades
+
+    course = tiny_course(tmp_path / "course")
+    shutil.rmtree(course / "submitted")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,first_name,last_name,email\n"
+                      "s00,Ada,Lovelace,ada@example.edu\n"
+                      "s01,Alan,Turing,alan@example.edu\n"
+                      "s02,Grace,Hopper,grace@example.edu\n")
+    proc = nbgrader(["db", "student", "import", str(roster)], course)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        students = {s.id: (s.first_name, s.last_name, s.email) for s in gb.students}
+    assert students == {"s00": ("Ada", "Lovelace", "ada@example.edu"), "s01": ("Alan", "Turing", "alan@example.edu"),
+                        "s02": ("Grace", "Hopper", "grace@example.edu")}
+    ensure_in_gradebook(course, AID)
+    (course / "reports").mkdir()
+    rows = list(csv.DictReader(export_grades(course, course / "reports").open()))
+    assert {(r["student_id"], r["last_name"], r["status"]) for r in rows} == {
+        ("s00", "Lovelace", "not submitted"), ("s01", "Turing", "not submitted"), ("s02", "Hopper", "not submitted")}

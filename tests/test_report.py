@@ -19,7 +19,14 @@ from test_grading import Graded, group, notebook_name
 from coursetools.grading import exercises as report
 from coursetools.grading.exercises import CellResult
 
+
+def cells_of(ex: str) -> tuple[str, str, str]:
+    """The grade ids of an exercise's test cells: visible, hidden twin, edge cases."""
+    return ex, f"{ex}_hidden", f"{ex}_edge"
+
+
 # -- aggregation on a synthetic gradebook (fast) -------------------------------------------------
+
 
 def synthetic() -> list[CellResult]:
     """Four students, two exercises (2 + 1 points and 1 + 2 points), in the gradebook's terms."""
@@ -133,6 +140,97 @@ def test_exercise_of():
 AID = ASSIGNMENTS[0]
 
 
+# -- the class CSV, the score figure and the summary, on synthetic results (fast) --------------------
+
+def synthetic_class():
+    from coursetools.grading.result import Result
+
+    return [Result("ada", 17, 17), Result("bob", 0, 17, status="check", reason="unchanged from the release"),
+            Result("cy", 9, 17), Result("dee", 0, 17, status="failed", reason="not a valid Jupyter notebook"),
+            Result("eve", 0, 17)]
+
+
+def test_could_not_be_graded_has_an_empty_score_in_the_class_csv(tmp_path):
+    from coursetools.grading.report import read_class_csv, write_class_csv
+
+    path = tmp_path / "90_tiny.csv"
+    write_class_csv(path, synthetic_class())
+    rows = {row["student"]: row for row in csv.DictReader(path.open())}
+    assert rows["dee"]["score"] == "" and rows["dee"]["status"] == "failed", rows["dee"]  # as in grades.csv
+    assert rows["eve"]["score"] == "0" and rows["bob"]["score"] == "0", "a graded zero stays a zero"
+    assert [r.status for r in read_class_csv(path)] == ["graded", "check", "graded", "failed", "graded"]
+
+
+def test_the_score_figure_gives_could_not_be_graded_its_own_bar_and_whole_number_counts():
+    from coursetools.grading.report import score_figure
+
+    fig = score_figure("90_tiny", synthetic_class())
+    ax = fig.axes[0]
+    red = [p for p in ax.patches if p.get_facecolor()[:3] == pytest.approx((0.839, 0.153, 0.157), abs=0.01)]
+    blue = [p for p in ax.patches if p not in red]
+    assert len(red) == 1 and red[0].get_height() == 1, "one bar of its own, holding the one failed submission"
+    assert red[0].get_x() + red[0].get_width() <= 0, "left of the score axis, not in the 0 bin"
+    zero_bin = min(blue, key=lambda p: p.get_x())
+    assert zero_bin.get_x() == pytest.approx(0, abs=1e-9) and zero_bin.get_height() == 2, "the 0 bin: graded zeros only"
+    assert sum(p.get_height() for p in blue) == 4
+    fig.canvas.draw()
+    counts = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
+    assert counts and all(float(t).is_integer() for t in counts), counts
+    assert "none" in [t.get_text() for t in ax.get_xticklabels()]
+
+
+def test_the_summary_counts_check_and_failed_as_needing_you():
+    from coursetools.grading.report import counts, summary_line
+
+    results = synthetic_class()
+    assert counts(results) == {"graded": 4, "check": 1, "failed": 1, "need_instructor": 2}
+    assert summary_line(results) == "graded 4 of 5 submissions; 2 need you (1 could not be graded, 1 to look at)"
+
+
+# -- blank and instructor copies (the precheck's rule, fast) ---------------------------------------
+
+def wrong_copy_of(nb: dict) -> str:
+    import json
+
+    import nbformat
+
+    from coursetools.grading.precheck import cell_info, wrong_copy
+
+    release = nbformat.read(ROOT / "release" / AID / notebook_name(AID), as_version=4)
+    released = {grade_id(c): c.source for c in release.cells if grade_id(c)}
+    answers = [grade_id(c) for c in release.cells if cell_info(c).get("solution")]
+    return wrong_copy(nbformat.reads(json.dumps(nb), as_version=4).cells, released, answers)
+
+
+def test_blank_and_instructor_copies_are_recognised():
+    import copy
+
+    from coursetools.bench_grading import student_copy
+    from coursetools.grading.precheck import BLANK_COPY, INSTRUCTOR_COPY
+
+    name = notebook_name(AID)
+    blank = read_nb(ROOT / "release" / AID / name)
+    assert wrong_copy_of(blank) == BLANK_COPY
+    assert BLANK_COPY.startswith("unchanged from the release: probably the wrong copy")
+    commented = copy.deepcopy(blank)  # a comment or a blank line is no answer
+    first = next(c for c in commented["cells"] if (grade_id(c) or "").endswith("_answer"))
+    first["source"] = "# I will do this later\n\n" + "".join(first["source"])
+    assert wrong_copy_of(commented) == BLANK_COPY
+    one_answer = copy.deepcopy(blank)
+    first = next(c for c in one_answer["cells"] if (grade_id(c) or "").endswith("_answer"))
+    first["source"] = "def ring_push(buffer, head, values):\n    return buffer, head\n"
+    assert wrong_copy_of(one_answer) == ""
+    assert wrong_copy_of(student_copy(AID, name)) == "", "the solution as a student types it is their own"
+    for folder in ("solutions", "source"):
+        assert wrong_copy_of(read_nb(ROOT / folder / AID / name)) == INSTRUCTOR_COPY, folder
+    assert INSTRUCTOR_COPY.startswith("holds the instructor's version")
+    hidden_only = student_copy(AID, name)  # a student copy whose test cells came from the instructor's
+    solution = {grade_id(c): c for c in read_nb(ROOT / "solutions" / AID / name)["cells"]}
+    hidden_only["cells"] = [solution[grade_id(c)] if (grade_id(c) or "").endswith("_hidden") else c
+                            for c in hidden_only["cells"]]
+    assert wrong_copy_of(hidden_only) == INSTRUCTOR_COPY
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     return Graded(tmp_path_factory)[AID]
@@ -141,7 +239,7 @@ def graded(tmp_path_factory):
 def failing_first_lines(course: Path, student: str, ex: str) -> set[str]:
     """First lines of the failed checks in one student's autograded cells of exercise ``ex``."""
     nb = read_nb(course / "autograded" / student / AID / notebook_name(AID))
-    return {report.first_line(o["evalue"]) for c in nb["cells"] if grade_id(c) in (ex, f"{ex}_hidden")
+    return {report.first_line(o["evalue"]) for c in nb["cells"] if grade_id(c) in cells_of(ex)
             for o in c.get("outputs", []) if o.get("output_type") == "error"}
 
 
@@ -171,7 +269,7 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
         # kernel killer is recorded with zero everywhere.
         losers = {"blank", "kernelkiller"} | {st for st, used in plan.items()
                                               if answer_of[ex] in used and st.startswith("wrong")}
-        assert float(row["max_points"]) == points.get(ex, 0) + points.get(f"{ex}_hidden", 0)
+        assert float(row["max_points"]) == sum(points.get(g, 0) for g in cells_of(ex))
         assert int(row["students"]) == len(class_)
         if answer_of[ex] == ex:
             assert int(row["full"]) == len(class_) - len(losers), ex
@@ -181,7 +279,7 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
         assert int(row["not_attempted"]) == 1, "the blank notebook, and only it, did not attempt the exercise"
         assert int(row["failed"]) >= 1, "the kernel killer attempted it and has no marks"
         # Points match the gradebook as tests/test_grading.py read it.
-        totals = [sum(graded["cells"][st][g][0] for g in (ex, f"{ex}_hidden") if g in graded["cells"][st])
+        totals = [sum(graded["cells"][st][g][0] for g in cells_of(ex) if g in graded["cells"][st])
                   for st in class_]
         assert float(row["mean"]) == pytest.approx(sum(totals) / len(totals), abs=1e-3)
         assert row["distribution"] == " ".join(f"{p:g}:{n}" for p, n in sorted(Counter(totals).items()))
@@ -198,7 +296,7 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
         autograded = read_nb(course / "autograded" / "kernelkiller" / AID / notebook_name(AID))
         failed_cells = {grade_id(c) for c in autograded["cells"]
                         if any(o.get("output_type") == "error" for o in c.get("outputs", []))}
-        if any(g in killer and g not in failed_cells for g in (ex, f"{ex}_hidden")):
+        if any(g in killer and g not in failed_cells for g in cells_of(ex)):
             expected["This submission scored zero because its kernel died during grading"] += 1
         assert s.messages == expected, ex
         assert not any("NotImplementedError" in m for m in s.messages), "the blank notebook's stubs are not counted"

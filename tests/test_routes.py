@@ -42,6 +42,8 @@ from pathlib import Path
 import pytest
 from conftest import BIN, ROOT, SANDBOX, copy_course, course_env, grade_id, read_nb, shared_once, write_nb
 
+from coursetools.bench_grading import student_copy
+
 AID = "01_jax_array"
 NB = f"{AID}_exercises.ipynb"
 ATTACKER, HONEST = "attacker", "solution"
@@ -141,7 +143,7 @@ def make_course(folder: Path) -> Path:
 
     course = copy_course(folder / "course")
     write_nb(attack_notebook(course), course / "submitted" / ATTACKER / AID / NB)
-    write_nb(read_nb(ROOT / "solutions" / AID / NB), course / "submitted" / HONEST / AID / NB)
+    write_nb(student_copy(AID, NB), course / "submitted" / HONEST / AID / NB)  # the solution as a student types it
     ensure_in_gradebook(course, AID)
     return course
 

@@ -51,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--course", type=Path, default=Path("."), help="course root (default: .)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="submissions graded at once (default: the number of cores)")
-    parser.add_argument("--timeout", type=float, default=600, help="seconds allowed per submission")
+    parser.add_argument("--timeout", type=float, default=3600,
+                        help="wall-clock seconds allowed per submission, a last resort (each cell has its own CPU, "
+                             "memory and wall-clock limits: nbgrader_config.py)")
     parser.add_argument("--student", action="append",
                         help="grade only this student (repeatable); the class's reports keep everyone else's rows")
     parser.add_argument("--no-feedback", action="store_true", help="skip the feedback pages")

@@ -15,7 +15,7 @@ import sys
 import traceback
 from typing import Any
 
-from jaxcourse.checking import CHECK_CALL, PROBE_CALL, decode, describe_error
+from jaxcourse.checking import CHECK_CALL, PROBE_CALL, decode, describe_error, failure_message
 
 
 def _names(node: ast.AST) -> set[str]:
@@ -89,14 +89,6 @@ def split_test_cell(source: str, side: str, grade_id: str) -> str:
 # --------------------------------------------------------------------------------------------
 # The trusted checker process.
 # --------------------------------------------------------------------------------------------
-
-def failure_message(err: BaseException) -> str:
-    """One sentence for the student from a failed check."""
-    if isinstance(err, AssertionError):
-        text = " ".join(str(err).split())
-        return text or "A check of this test failed."
-    return f"Your result could not be checked ({describe_error(err)}): it has the wrong type, shape or structure."
-
 
 _SETUPS: dict[tuple, dict] = {}
 

@@ -9,7 +9,13 @@ each probe hands back, and runs the *check* halves in a separate trusted process
 ``python -I -m coursetools.grading.checker``, that never runs student code. Each test cell's output
 is then written from that verdict: nothing, or an error with one sentence. nbgrader's
 ``SaveAutoGrades`` reads the scores from those outputs. A cell that kills the kernel or runs past
-the time limit is skipped on a fresh kernel, so the other exercises are still graded.
+its limits is skipped on a fresh kernel, so the other exercises are still graded.
+
+The limits that decide are on what a cell consumes, not on the wall clock, so a busy machine cannot
+cut honest work (``limits.py``): ``cpu_limit`` seconds of CPU time and ``memory_limit`` MB for the
+kernel and every process it starts. The wall clock is only a backstop (``wall_limit``) for code
+that waits instead of computing; a cell that reaches it is run once more on a fresh kernel before
+it is skipped.
 
 Every kernel :class:`TrustedExecute` starts runs in the bubblewrap sandbox (``sandbox.py``),
 whichever way autograding started: ``nbgrader autograde``, the Formgrader, the grading command or a
@@ -33,12 +39,15 @@ from pathlib import Path
 
 import nbformat
 from nbgrader.preprocessors import Execute
-from traitlets import Bool, Integer
+from traitlets import Bool, Float, Integer
 
-from coursetools.grading import checker, sandbox
+from coursetools.grading import checker, limits, sandbox
 from coursetools.grading.precheck import cell_info, grade_id
 from coursetools.grading.result import KERNEL_DIED, note_problem
 from jaxcourse import checking
+
+#: Options of the sandbox's launcher (``sandbox.main``) among the kernel's extra arguments.
+LAUNCHER_OPTIONS = ("--cpu-seconds", "--memory-mb")
 
 
 def _user() -> str:
@@ -126,6 +135,15 @@ class TrustedExecute(Execute):
     max_start_retries = Integer(3, help="further tries when a kernel fails to start").tag(config=True)
     checker_timeout = Integer(300, help="seconds the trusted checker may take for one notebook").tag(config=True)
     max_output_chars = Integer(20000, help="output kept per cell in the graded notebook").tag(config=True)
+    cpu_limit = Float(None, allow_none=True, help="CPU seconds one cell may use, the kernel and every process it "
+                                                  "starts together (None: Execute.timeout); the machine's load "
+                                                  "does not change it").tag(config=True)
+    wall_limit = Float(None, allow_none=True, help="wall-clock backstop per cell, in seconds, for code that waits "
+                                                   "instead of computing; a cell that reaches it is run once more "
+                                                   "on a fresh kernel before it is skipped (None: five times the "
+                                                   "CPU limit, at least 300 s)").tag(config=True)
+    memory_limit = Integer(4096, allow_none=True, help="MB of resident memory the kernel and its processes may "
+                                                       "use together (None: no limit)").tag(config=True)
     sandbox = Bool(True, help="run every student kernel in the bubblewrap sandbox (coursetools/sandbox.py); "
                               "False (or JAXCOURSE_UNSANDBOXED=1) runs student code as the grader, with access "
                               "to the course: only for code you trust").tag(config=True)
@@ -192,6 +210,36 @@ class TrustedExecute(Execute):
                 cell.outputs = [] if verdict["passed"] else [self._error("AssertionError", verdict["message"])]
         return nb, resources
 
+    # -- the limits ------------------------------------------------------------------------------
+    def cell_cpu_limit(self) -> float | None:
+        return self.cpu_limit if self.cpu_limit is not None else (self.timeout or None)
+
+    def cell_wall_limit(self) -> float | None:
+        if self.wall_limit is not None:
+            return self.wall_limit or None
+        cpu = self.cell_cpu_limit()
+        return max(300.0, 5 * cpu) if cpu else None
+
+    def _get_timeout(self, cell):
+        """nbclient's wall-clock limit per cell: only the backstop here (the CPU limit is watched)."""
+        wall = self.cell_wall_limit()
+        return int(wall + 0.999) if wall else None
+
+    def _watch(self) -> limits.CellWatch:
+        """A watch on the running kernel's processes (the sandbox's launcher and everything under it)."""
+        pid = getattr(getattr(self.km, "provisioner", None), "pid", None)
+        return limits.CellWatch(pid, self.cell_cpu_limit(), self.memory_limit)
+
+    def _kernel_limits(self, cells: int) -> list[str]:
+        """Arguments for the sandbox's launcher: per-process rlimits for the kernel's whole life."""
+        cpu = self.cell_cpu_limit()
+        args = []
+        if cpu:
+            args.append(f"--cpu-seconds={cpu * (cells + 1):g}")
+        if self.memory_limit:
+            args.append(f"--memory-mb={self.memory_limit}")
+        return args
+
     # -- the sandbox -----------------------------------------------------------------------------
     def _check_sandbox(self, resources) -> bool:
         """True when kernels will run in the sandbox; stops grading when it cannot run and nobody opted out."""
@@ -221,10 +269,13 @@ class TrustedExecute(Execute):
         """Execute ``program`` [(key, source)] in a fresh kernel; skip cells that kill it or hang.
 
         Returns ({key: outputs}, {key: why it was skipped}). A failure in a trusted cell (the
-        instructor's setup) stops grading: that is not the student's doing.
+        instructor's setup) stops grading: that is not the student's doing. A cell that reaches the
+        wall-clock backstop is run once more on a fresh kernel (the machine may have been busy)
+        before it is skipped.
         """
         self.resources = resources
         skipped: dict[tuple, str] = {}
+        backstop_hits: set[tuple] = set()
         outputs: dict[tuple, list] = {}
         start_failures = 0
         while len(skipped) <= self.max_restarts:
@@ -232,6 +283,9 @@ class TrustedExecute(Execute):
             runnable = [(key, src) for key, src in program if key not in skipped]
             self.nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for _, src in runnable])
             self.nb.metadata["kernelspec"] = kernelspec
+            if getattr(self, "_sandboxed", True):  # the sandbox's launcher reads these; ipykernel never sees them
+                self.extra_arguments = [a for a in self.extra_arguments if not a.startswith(LAUNCHER_OPTIONS)]
+                self.extra_arguments += self._kernel_limits(len(runnable))
             failed, started = None, False
             try:
                 self.km, self.kc = None, None
@@ -239,13 +293,17 @@ class TrustedExecute(Execute):
                     started = True
                     for k, (key, _src) in enumerate(runnable):
                         cell = self.nb.cells[k]
-                        try:
-                            self.execute_cell(cell, k, store_history=False)
-                        except Exception as err:  # a timeout or a dead kernel: skip this cell next time
-                            failed = (key, self._why(err))
+                        with self._watch() as watch:
+                            try:
+                                self.execute_cell(cell, k, store_history=False)
+                            except Exception as err:  # over a limit, or a dead kernel: skip this cell next time
+                                failed = (key, watch.reason or self._why(err))
+                            finally:
+                                outputs[key] = list(cell.get("outputs", []))
+                        if failed is None and watch.reason:  # stopped just as the cell ended
+                            failed = (key, watch.reason)
+                        if failed is not None:
                             break
-                        finally:
-                            outputs[key] = list(cell.get("outputs", []))
             except Exception as err:  # the kernel did not start, or died between cells
                 if failed is None and not started:  # not the student's doing (a port clash, a busy machine)
                     start_failures += 1
@@ -260,9 +318,13 @@ class TrustedExecute(Execute):
             if failed is None:
                 return outputs, skipped
             key, why = failed
+            if key is not None and why == self._backstop_reason() and key not in backstop_hits:
+                backstop_hits.add(key)  # once more, on a fresh kernel, before it counts (the setup cell too)
+                self.log.warning("%s reached the wall-clock backstop: running it once more", key)
+                continue
             if key is None or key in trusted:
                 raise RuntimeError(f"grading stopped: {why}")
-            skipped[key] = why
+            skipped[key] = why + (", twice (the second time on a fresh kernel)" if key in backstop_hits else "")
         for key, _src in program:
             if key not in outputs and key not in skipped:
                 skipped[key] = "grading gave up after the kernel failed too often"
@@ -271,10 +333,13 @@ class TrustedExecute(Execute):
     def _why(self, err) -> str:
         name = type(err).__name__
         if "Timeout" in name:
-            return f"it ran past the time limit of {self.timeout} s"
+            return self._backstop_reason()
         if "DeadKernel" in name or "died" in str(err).lower():
             return KERNEL_DIED
         return f"{name}: {str(err).strip().splitlines()[0][:200] if str(err).strip() else ''}".rstrip(": ")
+
+    def _backstop_reason(self) -> str:
+        return f"it ran past the wall-clock time limit of {self.cell_wall_limit():g} s"
 
     # -- the trusted side ----------------------------------------------------------------------
     def _check(self, job, resources):

@@ -7,7 +7,8 @@ The pipeline (``coursetools.grading.pipeline``) writes it after every run; it al
 It writes ``reports/<assignment>_exercises.csv`` and ``reports/<assignment>_exercises.png`` and
 prints a short table, always for the whole class as the gradebook holds it (a regrade of some
 students changes their rows only). An *exercise* is the visible test cell ``<ex>`` and its hidden
-test cell ``<ex>_hidden`` (grade ids, see CONTRIBUTING.md); its points are the sum of both. Each
+test cells ``<ex>_hidden`` and ``<ex>_edge`` (grade ids, see CONTRIBUTING.md); its points are their
+sum (the visible cell is feedback with 0 points, but its failure messages are counted). Each
 graded student lands in one of four columns per exercise:
 
 - ``not_attempted``: the answer cell ``<ex>_answer`` is the release's stub (unchanged, comments and
@@ -41,10 +42,12 @@ from nbgrader.api import Gradebook
 
 from coursetools.grading.course import db_url as course_db
 from coursetools.grading.score import ZERO_MARK
+from jaxcourse.checking import whole_sentences
 
 #: Failure messages kept per exercise in the CSV and the terminal table.
 TOP = 3
 HIDDEN = "_hidden"
+EDGE = "_edge"
 ANSWER = "_answer"
 #: The stub's line that a blank answer still runs (nbgrader's ClearSolutions code stub).
 STUB_RAISE = re.compile(r"^\s*raise NotImplementedError\b", re.M)
@@ -111,13 +114,17 @@ class ExerciseStats:
 
 
 def exercise_of(grade_id: str) -> str:
-    """``pairwise_distances_hidden`` -> ``pairwise_distances``; a visible test's grade id is its exercise."""
-    return grade_id[: -len(HIDDEN)] if grade_id.endswith(HIDDEN) else grade_id
+    """``pairwise_distances_hidden`` (or ``_edge``) -> ``pairwise_distances``; a visible test's id is its exercise."""
+    for suffix in (HIDDEN, EDGE):
+        if grade_id.endswith(suffix):
+            return grade_id[: -len(suffix)]
+    return grade_id
 
 
 def first_line(text: str) -> str:
+    """The first non-empty line, cut to whole sentences (``jaxcourse.checking.whole_sentences``)."""
     lines = [line.strip() for line in str(text or "").strip().splitlines() if line.strip()]
-    return lines[0][:300] if lines else ""
+    return whole_sentences(lines[0]) if lines else ""
 
 
 def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[ExerciseStats]:
@@ -145,7 +152,8 @@ def aggregate(cells: list[CellResult], order: list[str] | None = None) -> list[E
             stats.attempted.append(attempted)
             if not attempted:  # a blank answer's failures say nothing about the exercise
                 continue
-            stats.messages.update({c.message for c in mine if c.message and c.score < c.max_score})
+            # a 0-point visible cell (feedback) fails without losing points: its message still counts
+            stats.messages.update({c.message for c in mine if c.message and (c.score < c.max_score or not c.max_score)})
             stats.notes.update(c.message for c in mine if c.message and not c.from_check)
         out.append(stats)
     return out

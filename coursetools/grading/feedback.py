@@ -62,7 +62,8 @@ def exercise_labels(cells) -> dict[str, str]:
         if not gid:
             continue
         if info.get("grade"):
-            kind = "hidden tests" if gid.endswith("_hidden") else "visible tests"
+            kind = ("hidden tests" if gid.endswith("_hidden") else "hidden tests, edge cases" if gid.endswith("_edge")
+                    else "visible tests" if info.get("points") else "visible tests (feedback, no points)")
             if info.get("solution"):
                 kind = "answer"
             labels[gid] = f"{heading}, {kind}" if heading else f"{gid} ({kind})"

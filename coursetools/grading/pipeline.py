@@ -102,7 +102,7 @@ def write_class_reports(run: Run, out: Path, results: list[Result], extra: list[
     return whole
 
 
-def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 600,
+def grade(assignment: str, course: Path = Path("."), workers: int = 1, timeout: float = 3600,
           students: list[str] | None = None, feedback: bool = True, out: Path | None = None,
           sandboxed: bool = True, lms: Path | None = None, zero_on_kernel_death: bool = True,
           scheduler: str | None = None, worker_course: str | None = None) -> list[Result]:

@@ -7,11 +7,15 @@ notebook or a file that is not a Jupyter notebook makes the submission ``failed`
 submission from the instructor's copy: every cell comes from the release notebook and the
 gradebook, except the answer cells (by grade id) and the student's own extra code cells, which are
 taken from the submission. Changed, deleted, relabelled or added test cells therefore change
-nothing; what was odd about the submission is noted (``result.note_problem``) for the report.
+nothing; what was odd about the submission is noted (``result.note_problem``) for the report,
+including the two wrong copies students hand in: the blank release (:data:`BLANK_COPY`: every answer
+cell unchanged) and the instructor's version (:data:`INSTRUCTOR_COPY`: solution markers or hidden
+tests, as in ``source/`` and ``solutions/``).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -20,6 +24,12 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
 from coursetools.grading.result import note_problem
+
+#: The notes on the two wrong copies (a submission with either is graded, status ``check``).
+BLANK_COPY = "unchanged from the release: probably the wrong copy (every answer cell is still the blank stub)"
+INSTRUCTOR_COPY = "holds the instructor's version (solution markers or hidden tests, as in source/ or solutions/)"
+#: nbgrader's markers of solution regions and hidden tests, which no student copy holds.
+INSTRUCTOR_MARKS = re.compile(r"^[ \t]*#+[ \t]*(BEGIN|END) (SOLUTION|HIDDEN TESTS)\b", re.MULTILINE)
 
 
 def precheck(folder: Path, notebooks: list[str]) -> str:
@@ -36,6 +46,24 @@ def precheck(folder: Path, notebooks: list[str]) -> str:
             nbformat.validate(nb)
         except Exception as err:  # any unreadable file is the student's problem, not ours
             return f"{name} is not a valid Jupyter notebook ({err.__class__.__name__})"
+    return ""
+
+
+def _code(source: str) -> list[str]:
+    """The lines of ``source`` that do something: comments, blank lines and trailing spaces aside."""
+    lines = (line.rstrip() for line in source.splitlines())
+    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def wrong_copy(cells, released: dict[str, str], answer_ids: list[str]) -> str:
+    """:data:`INSTRUCTOR_COPY`, :data:`BLANK_COPY` or '' for a submission's ``cells`` (before they are
+    rebuilt); ``released`` maps grade ids to the release's sources."""
+    code = [c for c in cells if c.get("cell_type") == "code"]
+    if any(INSTRUCTOR_MARKS.search(c.get("source", "")) for c in code):
+        return INSTRUCTOR_COPY
+    answers = [c for c in code if grade_id(c) in answer_ids]
+    if answers and all(_code(c.get("source", "")) == _code(released.get(grade_id(c), "")) for c in answers):
+        return BLANK_COPY
     return ""
 
 
@@ -84,6 +112,9 @@ class Canonicalize(NbGraderPreprocessor):
         for gid in answers_ids:
             if gid not in answers:
                 problems.append(f"answer cell {gid} is missing or was renamed")
+        copy = wrong_copy(nb.cells, released, answers_ids)
+        if copy:
+            problems.insert(0, copy)
         present = {grade_id(c) for c in nb.cells}
         for gid in sorted(instructor_ids - present):
             problems.append(f"cell {gid} was deleted (the instructor's version was graded)")

@@ -1,9 +1,11 @@
 """Stage 5, report: what the instructor reads and uploads after a run.
 
-- the class CSV ``reports/<assignment>.csv`` (student, score, max_score, status, reason, sandbox),
-  always the whole class: a run that grades some students (``--student``) replaces their rows and
+- the class CSV ``reports/<assignment>.csv`` (student, score, max_score, status, reason, sandbox;
+  a submission that could not be graded has an empty score, as in the LMS export), always the whole
+  class: a run that grades some students (``--student``) replaces their rows and
   keeps the others, refreshed from the gradebook (:func:`whole_class`);
-- the score figure ``reports/<assignment>_scores.png`` drawn from that class CSV;
+- the score figure ``reports/<assignment>_scores.png`` drawn from that class CSV, with the
+  submissions that could not be graded in a bar of their own beside the scores (never in the 0 bin);
 - the LMS export ``reports/grades.csv``: nbgrader's export with two columns added, ``status`` and
   ``reason``; a failed submission's ``raw_score`` and ``score`` are empty, never 0 (:func:`export_grades`);
 - the lines on the terminal: a progress line per submission and the summary table.
@@ -18,6 +20,7 @@ import sys
 from pathlib import Path
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from coursetools.grading.course import nbgrader
 from coursetools.grading.result import CHECK, FAILED, GRADED, Result
@@ -31,12 +34,16 @@ NOT_SUBMITTED = "not submitted"
 # -- the class CSV ---------------------------------------------------------------------------------
 
 def write_class_csv(path: Path, results: list[Result]) -> None:
-    """The class CSV; its last column says how student code ran ("bubblewrap" or "unsandboxed")."""
+    """The class CSV; its last column says how student code ran ("bubblewrap" or "unsandboxed").
+
+    A submission that could not be graded has an empty score (no grade), as in ``grades.csv``.
+    """
     with open(path, "w", newline="") as fh:
         writer = csv.writer(fh)
         writer.writerow(CLASS_COLUMNS)
         for r in results:
-            writer.writerow([r.student, f"{r.score:g}", f"{r.max_score:g}", r.status, r.reason, r.sandbox])
+            score = "" if r.status == FAILED else f"{r.score:g}"
+            writer.writerow([r.student, score, f"{r.max_score:g}", r.status, r.reason, r.sandbox])
 
 
 def read_class_csv(path: Path) -> list[Result]:
@@ -60,20 +67,35 @@ def whole_class(previous: list[Result], run: list[Result], submitted: set[str], 
     return sorted(rows.values(), key=lambda r: r.student)
 
 
-def plot_scores(path: Path, assignment: str, results: list[Result]) -> None:
-    """A PNG histogram of the scores, failed submissions in their own colour."""
+def score_figure(assignment: str, results: list[Result]) -> Figure:
+    """The histogram of the scores, and beside it a bar of its own for the submissions that could not
+    be graded (they have no score: never in the 0 bin); whole-number ticks on the count axis."""
     max_score = max((r.max_score for r in results), default=1) or 1
     fig = Figure(figsize=(6, 3), dpi=100)
     ax = fig.subplots()
-    bins = [i * max_score / 10 for i in range(11)]
+    width = max_score / 10
+    bins = [i * width for i in range(11)]
     graded = [r.score for r in results if r.status != FAILED]
-    failed = [0.0 for r in results if r.status == FAILED]
-    ax.hist([graded, failed], bins=bins, stacked=True, color=["tab:blue", "tab:red"],
-            label=[f"graded ({len(graded)})", f"could not be graded ({len(failed)})"])
-    ax.set(xlabel=f"score (of {max_score:g})", ylabel="submissions", title=f"{assignment}: score distribution")
+    failed = sum(r.status == FAILED for r in results)
+    ax.hist(graded, bins=bins, color="tab:blue", label=f"graded ({len(graded)})")
+    gap = -2 * width  # left of 0, with a bin's width of space between
+    ax.bar([gap], [failed], width=width, align="edge", color="tab:red",
+           label=f"could not be graded ({failed})")
+    ax.set_xlim(gap - width / 2, max_score + width / 2)
+    whole = float(max_score).is_integer()  # whole points: whole-number ticks on the score axis too
+    ticks = [t for t in MaxNLocator(nbins=6, integer=whole).tick_values(0, max_score) if 0 <= t <= max_score]
+    ax.set_xticks([gap + width / 2, *ticks], ["none", *(f"{t:g}" for t in ticks)])
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(xlabel=f"score (of {max_score:g}; none: could not be graded)", ylabel="submissions",
+           title=f"{assignment}: score distribution")
     ax.legend(frameon=False)
     fig.tight_layout()
-    fig.savefig(path)
+    return fig
+
+
+def plot_scores(path: Path, assignment: str, results: list[Result]) -> None:
+    """``score_figure`` as a PNG."""
+    score_figure(assignment, results).savefig(path)
 
 
 # -- the LMS export -------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ from jupyter_client.kernelspec import KernelSpecManager
 from traitlets.config import Config
 
 import jaxcourse
+from coursetools.grading import limits
 
 KERNEL_NAME = "jax-course-sandbox"
 #: Set to 1 to run student code without the sandbox (only for code you trust); so does
@@ -303,11 +304,12 @@ def _term_with_parent() -> None:
         raise SandboxError("the grading process exited before the kernel started")
 
 
-def launch(connection_file: str, workdir: str, kernel_args: list[str]) -> int:
+def launch(connection_file: str, workdir: str, kernel_args: list[str], rlimits: list[tuple[int, int]] = ()) -> int:
     """Run one kernel in the sandbox and wait for it (the kernelspec's command).
 
     The grader wrote ``connection_file`` for the ``ipc`` transport; its socket paths
     ``<ip>-<port>`` become symlinks into this kernel's own socket folder, bound at IPC.
+    ``rlimits`` (``limits.rlimits``) are set on bwrap, so every process of the sandbox inherits them.
     """
     info = json.loads(Path(connection_file).read_text())
     if info.get("transport") != "ipc":
@@ -351,7 +353,8 @@ def launch(connection_file: str, workdir: str, kernel_args: list[str]) -> int:
         inner_info = dict(info, ip=f"{IPC}/{SOCKET_PREFIX}")
         inner = [sys.executable, "-I", "-m", "ipykernel_launcher", "-f", CONNECTION, *kernel_args]
         cmd = command(work, tmp, ipc, inner, fds, connection=json.dumps(inner_info))
-        proc = subprocess.Popen(cmd, pass_fds=fds, cwd="/")
+        proc = subprocess.Popen(cmd, pass_fds=fds, cwd="/",
+                                preexec_fn=(lambda: limits.apply_rlimits(list(rlimits))) if rlimits else None)
         running.append(proc)
         for fd in fds:
             os.close(fd)
@@ -559,10 +562,13 @@ def main(argv: list[str] | None = None) -> int:
         description=f"Start a sandboxed Jupyter kernel (the {KERNEL_NAME} kernelspec's command); "
                     "extra arguments go to ipykernel.")
     parser.add_argument("--workdir", required=True, help="the grading process's private folder")
+    parser.add_argument("--cpu-seconds", type=float, help="RLIMIT_CPU of each process in the sandbox")
+    parser.add_argument("--memory-mb", type=int, help="memory limit: RLIMIT_AS of each process in the sandbox is "
+                                                      "this plus limits.ADDRESS_SPACE_HEADROOM")
     parser.add_argument("connection_file")
     args, kernel_args = parser.parse_known_args(argv)
     try:
-        return launch(args.connection_file, args.workdir, kernel_args)
+        return launch(args.connection_file, args.workdir, kernel_args, limits.rlimits(args.cpu_seconds, args.memory_mb))
     except SandboxError as err:
         print(f"coursetools.grading.sandbox: {err}", file=sys.stderr)
         return 2
