@@ -249,6 +249,7 @@ def variants(root: Path, aid: str, ex: str, only: str | None) -> list[tuple[str,
 def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout) -> list[Outcome]:
     from coursetools.grading import execute
     from coursetools.grading.course import course_config
+    from jaxcourse.devices import without_device_choice
 
     nb = json.loads(notebook_path(root, "source", aid).read_text())
     config = course_config(root)
@@ -257,9 +258,17 @@ def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout
         raise SystemExit(f"nothing to check for {aid} {ex}" + (f" matching {only!r}" if only else ""))
     outcomes = []
     workdir = Path(tempfile.mkdtemp(prefix="exercise-check-"))
-    cache = {"JAX_COMPILATION_CACHE_DIR": str(workdir / "jax-cache"), "JAX_NUM_CPU_DEVICES": "1",
+    # as in grading: the device count is the setup cell's to choose (simulate_cpu_devices), in the
+    # student's kernel and in the trusted checker alike, so nothing here may choose it
+    cache = {"JAX_COMPILATION_CACHE_DIR": str(workdir / "jax-cache"),
              "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0", "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
-    saved = {k: os.environ.get(k) for k in cache}
+    saved = {k: os.environ.get(k) for k in [*cache, "JAX_NUM_CPU_DEVICES", "XLA_FLAGS"]}
+    clean = without_device_choice(os.environ)
+    os.environ.pop("JAX_NUM_CPU_DEVICES", None)
+    if "XLA_FLAGS" in clean:
+        os.environ["XLA_FLAGS"] = clean["XLA_FLAGS"]
+    else:
+        os.environ.pop("XLA_FLAGS", None)
     os.environ.update(cache)
     try:
         for k, (label, kind, path, answer) in enumerate(chosen):
