@@ -254,7 +254,7 @@ def failure_message(err: BaseException) -> str:
     """One sentence for the student from a failed check (the same one the grader records)."""
     if isinstance(err, AssertionError):
         # one space between words; ".." where a message's own period follows an error's is one period
-        text = re.sub(r"(?<!\.)\.\.(?!\.)", ".", " ".join(str(err).split()))
+        text = re.sub(r"(?<!\.)\.\.(?=\s|$)", ".", " ".join(str(err).split()))
         return text or "A check of this test failed."
     return f"Your result could not be checked ({describe_error(err)}): it has the wrong type, shape or structure."
 

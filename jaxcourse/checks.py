@@ -40,6 +40,13 @@ def equation_count(f: Callable, *args: Any, **kwargs: Any) -> int:
     return len(all_eqns(jax.make_jaxpr(f)(*args, **kwargs)))
 
 
+def loops_in(f: Callable, *args: Any, **kwargs: Any) -> int:
+    """How many loops (``scan`` and ``while`` equations) the jaxpr of ``f(*args, **kwargs)`` holds, nested too."""
+    import jax
+
+    return sum(eqn.primitive.name in ("scan", "while") for eqn in all_eqns(jax.make_jaxpr(f)(*args, **kwargs)))
+
+
 def matches(out: Any, ref: Any, rtol: float = 1e-5, atol: float = 1e-5) -> bool:
     """``out`` has the shape, the dtype and (up to rounding) the values of ``ref``."""
     out, ref = np.asarray(out), np.asarray(ref)
@@ -517,8 +524,8 @@ def reused_keys(f: Callable, *args: Any) -> list[str]:
     so inside ``jax.random``'s own functions), and every key that a random primitive (``KEY_READERS``)
     reads is compared by value with the keys read before it. Each reuse is named by the two
     primitives (``"random_split and random_split"``); ``fold_in`` counts as a reuse only with the same
-    data. One key given to ``jax.random.beta`` and ``jax.random.permutation`` shows up here; keys that
-    come from ``split`` or ``fold_in`` (any order, any number) never coincide."""
+    data. One key given to two samplers shows up here; keys that come from ``split`` or ``fold_in``
+    (any order, any number) never coincide."""
     import jax
 
     seen: dict[tuple, str] = {}
@@ -537,3 +544,141 @@ def reused_keys(f: Callable, *args: Any) -> list[str]:
 
     _interpret(f, args, rule)
     return reused
+
+
+def mixup_partners(images: Any, labels: Any, outs: list) -> dict[str, Any]:
+    """Read blends back from their label rows when labels may repeat (``images`` all different).
+
+    ``outs`` holds ``(mixed_images, mixed_labels)`` for several calls. For call ``k`` and example
+    ``i``, the weight ``lam`` is the row's entry at ``labels[i]``; another non-zero entry names the
+    partner's class, and the partner is the example of that class whose blend
+    ``lam * images[i] + (1 - lam) * images[j]`` is nearest to the mixed image. Returns plain facts:
+    ``rows_ok`` (every row sums to 1, has no negative entry and at most two non-zero ones, one of
+    them at the example's own label), ``images_ok`` (every mixed image is the blend its row names),
+    ``one_hot_blended`` (rows one-hot at the example's own label whose image is not the example's
+    own), ``lams`` (calls, n), ``partners`` (calls, n; -1 where the row names no other class or the
+    partner's share is below 0.001), ``counts`` (n, n: how often ``j`` was ``i``'s partner),
+    ``unseen`` (how many pairs ``(i, j)`` of examples of different classes never paired),
+    ``overdrawn`` (the largest ratio of how often ``j`` was ``i``'s partner to ``i``'s known partners
+    spread evenly over the examples of other classes), ``tied`` (the largest share of calls in which
+    two examples had the same known partner) and ``shared`` (the share of calls whose examples all got
+    one weight)."""
+    images, labels = np.asarray(images, np.float64), np.asarray(labels)
+    n = len(labels)
+    report = {"rows_ok": True, "images_ok": True, "one_hot_blended": 0, "lams": np.zeros((len(outs), n)),
+              "partners": -np.ones((len(outs), n), int), "counts": np.zeros((n, n), int), "tied": 0.0,
+              "shared": 0.0, "unseen": 0, "overdrawn": 0.0}
+    for k, (mixed, rows) in enumerate(outs):
+        rows, mixed = np.asarray(rows, np.float64), np.asarray(mixed, np.float64)
+        if rows.ndim != 2 or rows.shape[0] != n or rows.shape[1] <= labels.max() or mixed.shape != images.shape:
+            return {**report, "rows_ok": False, "images_ok": False}
+        lam = rows[np.arange(n), labels]
+        other = rows.copy()
+        other[np.arange(n), labels] = 0.0
+        report["rows_ok"] &= bool(np.allclose(rows.sum(1), 1, atol=1e-4) and (rows > -1e-6).all()
+                                  and ((other > 1e-6).sum(1) <= 1).all())
+        report["lams"][k] = lam
+        report["shared"] += (len(set(np.round(lam, 4))) <= 1 and n > 1) / len(outs)
+        for i in range(n):
+            c = int(other[i].argmax())
+            if other[i, c] <= 1e-6:  # one-hot at its own label: the example itself
+                blended = not np.allclose(mixed[i], images[i], rtol=1e-4, atol=0.05)
+                report["one_hot_blended"] += int(blended)
+                report["images_ok"] &= not blended
+                continue
+            candidates = np.flatnonzero(labels == c)
+            if not len(candidates):
+                report["images_ok"] = False
+                continue
+            errors = [np.abs(mixed[i] - (lam[i] * images[i] + (1 - lam[i]) * images[j])).max() for j in candidates]
+            best = int(candidates[int(np.argmin(errors))])
+            report["images_ok"] &= bool(min(errors) < 0.05 + 1e-4 * np.abs(images).max())
+            if 1 - lam[i] > 1e-3:
+                report["partners"][k, i] = best
+                report["counts"][i, best] += 1
+    allowed = labels[:, None] != labels[None, :]
+    fair = report["counts"].sum(1, keepdims=True) / np.maximum(allowed.sum(1, keepdims=True), 1)
+    report["unseen"] = int((report["counts"][allowed] == 0).sum())
+    report["overdrawn"] = float((report["counts"] / np.maximum(fair, 1e-9)).max()) if report["counts"].any() else 0.0
+    p = report["partners"]
+    for i in range(n):
+        for j in range(i + 1, n):
+            known = (p[:, i] >= 0) & (p[:, j] >= 0)
+            if known.sum() >= 8:
+                report["tied"] = max(report["tied"], float(np.mean(p[known, i] == p[known, j])))
+    return report
+
+
+
+def on_mesh(f: Callable, args: tuple, specs: tuple, shape: tuple[int, ...], names: tuple[str, ...],
+            with_mesh: bool = False, collectives: bool = False) -> dict[str, Any]:
+    """Call ``f`` on ``args`` placed on a mesh of the first ``prod(shape)`` devices with axes ``names``
+    (each argument by its entry of ``specs``), inside ``jax.set_mesh(mesh)`` when ``with_mesh``.
+
+    Returns ``{"out": f's result, "like_first": whether the result is split over the devices like the
+    first argument, "collectives": the collectives (all-gather, all-reduce, reduce-scatter, all-to-all,
+    collective-permute) named in the compiled program of jax.jit(f) on the same arguments (None unless
+    collectives)}``: facts for a test's ``check`` to judge.
+    """
+    import contextlib
+
+    import jax
+
+    k = int(np.prod(shape))
+    mesh = jax.make_mesh(tuple(shape), tuple(names), devices=jax.devices()[:k])
+    placed = [jax.device_put(a, jax.NamedSharding(mesh, s)) for a, s in zip(args, specs, strict=True)]
+    with jax.set_mesh(mesh) if with_mesh else contextlib.nullcontext():
+        out = f(*placed)
+        found = None
+        if collectives:
+            text = jax.jit(f).lower(*placed).compile().as_text()
+            names = ("all-gather", "all-reduce", "reduce-scatter", "all-to-all", "collective-permute")
+            found = sorted(c for c in names if c in text)
+    like = isinstance(out, jax.Array) and out.ndim == placed[0].ndim and out.sharding.is_equivalent_to(
+        placed[0].sharding, out.ndim)
+    return {"out": out, "like_first": bool(like), "collectives": found}
+
+
+def writes_reversed_batched(f: Callable, *args: Any) -> Any:
+    """:func:`writes_reversed` that also holds under ``jax.vmap``: ``f(*args)`` evaluated with every
+    ``.at[].set`` (a ``scatter``) applying its updates in the opposite order *within each batch
+    element*.
+
+    A vmapped scatter keeps its batch as batching dimensions (``operand_batching_dims`` and
+    ``scatter_indices_batching_dims``): index row ``b`` writes into operand row ``b``. Reversing the
+    indices along such a dimension too would send row ``b``'s writes to another row, so only the
+    other scatter dimensions (and the matching dimensions of the updates) are reversed. An answer
+    that writes distinct entries, or drops the repeated ones (``mode="drop"`` out of range), gives
+    the same result here; one that relies on the last of several writes to one entry winning does not.
+    """
+    import jax
+
+    def rule(eqn, ins, run):
+        if eqn.primitive.name != "scatter":
+            return None
+        operand, indices, updates = ins
+        numbers = eqn.params["dimension_numbers"]
+        batching = set(numbers.scatter_indices_batching_dims)
+        scatter_dims = range(indices.ndim - 1)  # the index vector is the last dimension of the indices
+        update_dims = [d for d in range(updates.ndim) if d not in numbers.update_window_dims]
+        indices = jax.numpy.flip(indices, tuple(d for d in scatter_dims if d not in batching))
+        updates = jax.numpy.flip(updates, tuple(u for d, u in zip(scatter_dims, update_dims, strict=True)
+                                                if d not in batching))
+        return [eqn.primitive.bind(operand, indices, updates, **eqn.primitive.get_bind_params(eqn.params))]
+
+    return _interpret(f, args, rule)
+
+
+def program_summary(f: Callable, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """What a test of *how* an answer computes reads from the jaxpr of ``f(*args, **kwargs)``, nested
+    equations included, as plain values: ``equations`` (how many), ``largest`` (the most numbers that
+    one array an equation makes holds), ``loops`` (``scan`` and ``while`` equations) and
+    ``primitives`` (their sorted names). Two sizes of the same input tell a Python loop (more
+    equations) from one program; ``largest`` tells a dense copy from work on the stored entries."""
+    import jax
+
+    eqns = all_eqns(jax.make_jaxpr(f)(*args, **kwargs))
+    largest = max((int(np.prod(getattr(v.aval, "shape", ()))) for e in eqns for v in e.outvars), default=0)
+    return {"equations": len(eqns), "largest": largest,
+            "loops": sum(e.primitive.name in ("scan", "while") for e in eqns),
+            "primitives": sorted({e.primitive.name for e in eqns})}

@@ -1,5 +1,5 @@
 # Wrong: selects the window with one-hot matrix products, which computes with every pixel (and rounds through floats)
-# Says: pixel values, dynamic_slice
+# Says: pixel values, only moves
 def random_crop(img, key, size):
     k_row, k_col = jax.random.split(key)
     r = jax.random.randint(k_row, (), 0, img.shape[0] - size + 1)
