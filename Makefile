@@ -20,7 +20,9 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	@# A Python 3.12 or newer (PYTHON=... to choose one); stops with one sentence when there is none.
 	py=$$(PYTHON="$(PYTHON)" bash scripts/find-python.sh) && "$$py" -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
+	@# -e .: setuptools' informational "Editable installation" box has nothing to act on: filtered out.
+	PYTHONWARNINGS="$${PYTHONWARNINGS:+$$PYTHONWARNINGS,}ignore:Editable installation" \
+		$(BIN)/python -m pip install --quiet -r requirements.txt
 	@# ipykernel's install leaves an empty tmp*_kernels folder in $$TMPDIR: give it one of ours to leave it in.
 	mkdir -p $(VENV)/.tmp && TMPDIR=$(CURDIR)/$(VENV)/.tmp $(BIN)/python -m ipykernel install --sys-prefix --name jax-course --display-name "Python 3 (JAX course)" && rm -rf $(VENV)/.tmp
 	touch $@

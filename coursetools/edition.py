@@ -179,7 +179,9 @@ AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 $(VENV)/.installed: requirements.txt pyproject.toml
 \tpy=$$(PYTHON="$(PYTHON)" bash find-python.sh) && "$$py" -m venv $(VENV)
 \t$(BIN)/python -m pip install --quiet --upgrade pip
-\t$(BIN)/python -m pip install --quiet -r requirements.txt
+\t@# -e . (jaxcourse): setuptools' informational "Editable installation" box is not for students.
+\tPYTHONWARNINGS="$${PYTHONWARNINGS:+$$PYTHONWARNINGS,}ignore:Editable installation" \\
+\t\t$(BIN)/python -m pip install --quiet -r requirements.txt
 \tmkdir -p $(VENV)/.tmp  # ipykernel's install leaves an empty folder in $$TMPDIR: here, not in /tmp
 \tTMPDIR=$(abspath $(VENV))/.tmp $(BIN)/python -m ipykernel install --sys-prefix \\
 \t\t--name jax-course --display-name "Python 3 (JAX course)"
@@ -206,6 +208,7 @@ validator (the Validate button), on the blank notebook: there every test must fa
 
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -239,12 +242,17 @@ def main():
 
     import nbformat
     from nbclient import NotebookClient
+    from traitlets.config import Config
 
     nb = nbformat.read(LESSON, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell("import jaxcourse\\nprint(jaxcourse.__file__)"))
     started = time.perf_counter()
     where_to_run = {{"metadata": {{"path": str(LESSON.parent)}}}}
-    NotebookClient(nb, timeout=300, kernel_name=KERNEL, resources=where_to_run).execute()
+    # Local sockets, as the Validate button here (nbgrader_config.py): no "running over TCP" warning. Their
+    # path is absolute (a relative one is taken from the kernel's folder by the kernel, from ours by us).
+    with tempfile.TemporaryDirectory(prefix="jax-course-check-") as sockets:
+        ipc = Config({{"KernelManager": {{"transport": "ipc", "ip": f"{{sockets}}/kernel"}}}})
+        NotebookClient(nb, timeout=300, kernel_name=KERNEL, resources=where_to_run, config=ipc).execute()
     kernel_pkg = Path("".join(o.get("text", "") for o in nb.cells[-1].outputs).strip()).resolve().parent
     if kernel_pkg != HERE / "jaxcourse":
         sys.exit(f"check: FAILED: the kernel imports jaxcourse from {{kernel_pkg}}, not from this folder")

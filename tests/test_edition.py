@@ -233,6 +233,30 @@ def test_student_nbgrader_config_has_the_course_id_and_no_grading_pipeline(built
     assert ours.CourseDirectory.course_id == theirs.CourseDirectory.course_id
 
 
+@pytest.mark.parametrize("where", ["edition", "course"])
+def test_the_install_filters_setuptools_editable_box_and_nothing_else(built, where):
+    """``make venv``'s ``pip install -r requirements.txt`` (which holds ``-e .``): setuptools' informational
+    "Editable installation" box is filtered out by its message, any other warning still shows, and a
+    PYTHONWARNINGS of the user's is kept. The exact command line ``make`` runs, on setuptools' own class."""
+    folder = built[0] if where == "edition" else ROOT
+    venv = ".venv-never-made"  # make -n: nothing is run
+    dry = subprocess.run(["make", "-n", "-B", f"{venv}/.installed", f"VENV={venv}", "PYTHON=python3"], cwd=folder,
+                         capture_output=True, text=True, env={**os.environ, "MAKEFLAGS": ""})
+    text = dry.stdout.replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if "-r requirements.txt" in line]
+    prefix = re.split(r"\s+\S+/bin/python -m pip install", line)[0]
+    assert prefix.startswith("PYTHONWARNINGS="), line
+    emit = ("import warnings; from setuptools.warnings import InformationOnly; "
+            "InformationOnly.emit('Editable installation.', 'Please be careful with folders'); "
+            "warnings.warn('another warning'); warnings.warn('a third', DeprecationWarning)")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONWARNINGS"}
+    run = subprocess.run(["bash", "-c", f"{prefix} {sys.executable} -c \"{emit}\""], capture_output=True, text=True,
+                         env={**env, "PYTHONWARNINGS": "default::DeprecationWarning"})
+    assert run.returncode == 0, run.stderr
+    assert "Editable installation" not in run.stderr and "another warning" in run.stderr, run.stderr
+    assert "a third" in run.stderr, "the user's own PYTHONWARNINGS is kept"
+
+
 def test_hub_edition_has_the_lessons_and_no_second_copy_of_the_assignments(tmp_path):
     """On a hub students fetch each assignment (the Assignments panel): the hub edition has no release/ to
     work in by mistake, and its README sends them to the fetched copy."""
@@ -303,6 +327,7 @@ def test_edition_runs_a_lesson_and_an_assignments_tests_on_its_own(built, tmp_pa
     assert f"jaxcourse from {dest / 'jaxcourse'}" in out and f"kernel jax-course runs {venv}/bin/python" in out, out
     assert "notebooks/01_jax_array.ipynb ran without errors" in out, out
     assert re.search(r"its \d+ visible tests fail on the blank answers", out), out
+    assert "without encryption" not in out, "the check's kernels talk over local sockets (ipc), not TCP"
 
     # The same visible tests pass once the answers are filled in (taken from source/'s solution regions).
     aid = edition.CHECK_LESSON.split("/")[-1].removesuffix(".ipynb")

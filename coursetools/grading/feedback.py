@@ -130,7 +130,8 @@ code {{ background: #eee; padding: 0 0.25em; border-radius: 3px; }}
 <div class="box">
 <h1>{notebook}: nothing could be graded</h1>
 <p>Your submission of assignment <code>{assignment}</code> could not be graded, so it has <b>no score yet</b>
-(not a zero). Your instructor has been told.</p>
+(not a zero). It is listed in your instructor's grading report as a submission that could not be
+graded.</p>
 <h2>Why</h2>
 <p>{reason}.</p>
 <h2>What to hand in instead</h2>

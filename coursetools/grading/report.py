@@ -4,8 +4,11 @@
   a submission that could not be graded has an empty score, as in the LMS export), always the whole
   class: a run that grades some students (``--student``) replaces their rows and
   keeps the others, refreshed from the gradebook (:func:`whole_class`);
-- the score figure ``reports/<assignment>_scores.png`` drawn from that class CSV, with the
-  submissions that could not be graded in a bar of their own beside the scores (never in the 0 bin);
+- the score figure ``reports/<assignment>_scores.png`` drawn from that class CSV: a bar per whole
+  score (whole-number bins for large maxima), the maximum marked, and the submissions that could not
+  be graded in a bar of their own beside the scores (never in the 0 bin);
+- :func:`flag_identical`: a submission byte for byte another student's is ``check`` ("identical to
+  ada's submission"), for the grading run to apply to the whole class before writing the class CSV;
 - the LMS export ``reports/grades.csv``: nbgrader's export with two columns added, ``status`` and
   ``reason``; a failed submission's ``raw_score`` and ``score`` are empty, never 0 (:func:`export_grades`);
 - the lines on the terminal: a progress line per submission and the summary table.
@@ -16,6 +19,8 @@ The per-exercise report is ``exercises.py``.
 from __future__ import annotations
 
 import csv
+import hashlib
+import math
 import sys
 from pathlib import Path
 
@@ -67,24 +72,98 @@ def whole_class(previous: list[Result], run: list[Result], submitted: set[str], 
     return sorted(rows.values(), key=lambda r: r.student)
 
 
+# -- copies between students ---------------------------------------------------------------------
+
+#: The note on a submission whose notebooks are, byte for byte, another student's.
+IDENTICAL = "identical to {}"
+
+
+def identical_submissions(course: Path, assignment: str, students: list[str]) -> dict[str, list[str]]:
+    """``{student: [others]}`` for each student whose handed-in notebooks (names and bytes) are exactly
+    another student's. A notebook handed in exactly as released (the blank, flagged on its own) and a
+    folder with no notebook match nobody."""
+    release = {p.name: p.read_bytes() for p in (course / "release" / assignment).glob("*.ipynb")}
+    by_content: dict[tuple, list[str]] = {}
+    for student in students:
+        folder = course / "submitted" / student / assignment
+        files = {p.name: p.read_bytes() for p in sorted(folder.glob("*.ipynb"))} if folder.is_dir() else {}
+        if files and any(release.get(name) != data for name, data in files.items()):
+            key = tuple((name, hashlib.sha256(data).hexdigest()) for name, data in files.items())
+            by_content.setdefault(key, []).append(student)
+    return {s: [o for o in group if o != s] for group in by_content.values() if len(group) > 1 for s in group}
+
+
+def flag_identical(course: Path, assignment: str, results: list[Result]) -> None:
+    """Mark each graded submission that is byte for byte another student's as ``check``, with "identical
+    to ada's submission" in its reason; the note of an earlier run is recomputed, so a student whose
+    copy has since been replaced is no longer flagged. Failed submissions stay failed."""
+    same = identical_submissions(course, assignment, [r.student for r in results if r.status != FAILED])
+    for r in results:
+        if r.status == FAILED:
+            continue
+        parts = [p for p in r.reason.split("; ") if p]
+        kept = [p for p in parts if not p.startswith(IDENTICAL.format(""))]
+        if r.student in same:
+            kept.append(IDENTICAL.format(" and ".join(f"{o}'s" for o in same[r.student]) + " submission"))
+            r.status = CHECK
+        elif len(kept) < len(parts) and all(p.startswith("late: ") for p in kept):  # only the old note made it check
+            r.status = GRADED
+        r.reason = "; ".join(kept)
+
+
+#: Up to this many points, the score figure has a bar per whole score; above it, integer-aligned bins.
+ONE_BAR_PER_SCORE = 40
+
+
+def score_bins(max_score: float) -> tuple[list[float], int]:
+    """The histogram's bin edges and the bin width, both whole numbers of points.
+
+    Up to ``ONE_BAR_PER_SCORE`` points, a bar per whole score, centred on it (edges at k - 0.5, so a
+    16/16 is drawn over the "16" tick; a fractional score falls in the nearest whole score's bar). Above
+    it, bins ``[k w, (k + 1) w)`` of a round width w (1, 2, 5, 10, 20, ...) and at most that many bins;
+    full marks fall in the last one, which starts at the maximum when w divides it.
+    """
+    top = math.ceil(max_score)
+    if top <= ONE_BAR_PER_SCORE:
+        return [k - 0.5 for k in range(top + 2)], 1
+    width = next(w for w in round_numbers() if top / w <= ONE_BAR_PER_SCORE)
+    return [float(k * width) for k in range(top // width + 2)], width
+
+
+def round_numbers():
+    """1, 2, 5, 10, 20, 50, ..."""
+    e = 1
+    while True:
+        yield from (e, 2 * e, 5 * e)
+        e *= 10
+
+
+def score_ticks(max_score: float, width: int) -> list[float]:
+    """The labelled score ticks: multiples of a round multiple of the bin width (at most 10 of them), and
+    the maximum itself; the multiple just below the maximum is dropped when it is closer than a step."""
+    step = next(width * k for k in round_numbers() if max_score / (width * k) <= 10)
+    ticks = [float(k * step) for k in range(int(max_score // step) + 1)]
+    return [t for t in ticks if max_score - t >= step] + [float(max_score)]
+
+
 def score_figure(assignment: str, results: list[Result]) -> Figure:
-    """The histogram of the scores, and beside it a bar of its own for the submissions that could not
-    be graded (they have no score: never in the 0 bin); whole-number ticks on the count axis."""
+    """The histogram of the scores in whole-number bins (:func:`score_bins`), the maximum marked (a dotted
+    line and a bold tick), and beside it a bar of its own for the submissions that could not be graded
+    (they have no score: never in the 0 bin); whole-number ticks on both axes."""
     max_score = max((r.max_score for r in results), default=1) or 1
     fig = Figure(figsize=(6, 3), dpi=100)
     ax = fig.subplots()
-    width = max_score / 10
-    bins = [i * width for i in range(11)]
+    bins, width = score_bins(max_score)
     graded = [r.score for r in results if r.status != FAILED]
     failed = sum(r.status == FAILED for r in results)
-    ax.hist(graded, bins=bins, color="tab:blue", label=f"graded ({len(graded)})")
-    gap = -2 * width  # left of 0, with a bin's width of space between
-    ax.bar([gap], [failed], width=width, align="edge", color="tab:red",
-           label=f"could not be graded ({failed})")
-    ax.set_xlim(gap - width / 2, max_score + width / 2)
-    whole = float(max_score).is_integer()  # whole points: whole-number ticks on the score axis too
-    ticks = [t for t in MaxNLocator(nbins=6, integer=whole).tick_values(0, max_score) if 0 <= t <= max_score]
-    ax.set_xticks([gap + width / 2, *ticks], ["none", *(f"{t:g}" for t in ticks)])
+    ax.hist(graded, bins=bins, color="tab:blue", rwidth=0.85, label=f"graded ({len(graded)})")
+    none = bins[0] - 1.5 * width  # left of the 0 bin, with half a bin's width of space between
+    ax.bar([none], [failed], width=0.85 * width, color="tab:red", label=f"could not be graded ({failed})")
+    ax.set_xlim(none - width, bins[-1] + width / 2)
+    ax.axvline(max_score, color="0.4", linestyle=":", linewidth=1, zorder=0, label=f"maximum ({max_score:g})")
+    ticks = score_ticks(max_score, width)
+    ax.set_xticks([none, *ticks], ["none", *(f"{t:g}" for t in ticks)])
+    ax.get_xticklabels()[-1].set_fontweight("bold")  # the maximum
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel=f"score (of {max_score:g}; none: could not be graded)", ylabel="submissions",
            title=f"{assignment}: score distribution")
