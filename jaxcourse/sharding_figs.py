@@ -10,6 +10,15 @@
 Both draw what a lesson measured (shapes it recorded, shardings of arrays it made) and compute
 nothing themselves. Each shows its Matplotlib figure (100 dpi, at most 9 x 3.5 inches) with
 ``plt.show()``, so a lesson's cell is the one call.
+
+The lesson's plumbing, so each of its cells reads as one or two calls:
+
+- ``first_calls`` times and prints the first call of each fresh function (tracing and compiling);
+- ``collectives`` names the communication in a function's compiled program (its HLO text);
+- ``device_titles`` titles the first image of each device's block with that device;
+- ``record_shapes`` wraps a function so that it records the shape it is handed while tracing;
+- ``pmap_stacked`` runs a per-device function with ``jax.pmap`` on a batch stacked as 2022 code did;
+- ``repeats_of_first`` counts the devices whose run of labels repeats device 0's.
 """
 
 from __future__ import annotations
@@ -120,4 +129,69 @@ def block_counts(array) -> np.ndarray:
     return np.array(sorted(len(ids) for ids in _blocks(array).values()))
 
 
-__all__ = ["block_counts", "placements", "slice_or_block"]
+def first_calls(fresh: Mapping[str, tuple]) -> None:
+    """For each entry ``name: (f, *args)``, times one first call of the fresh ``f`` with
+    ``jaxcourse.timing.time_calls`` (no warm-up: tracing and compiling included, the clock stopped
+    when the result is ready) and prints it in milliseconds."""
+    from jaxcourse.timing import time_calls
+
+    for name, (f, *args) in fresh.items():
+        print(f"{name:22s} {time_calls(f, *args, repeat=1, warmup=0)[0] * 1e3:7.3f} ms (first call)")
+
+
+#: The names of XLA's collective operations, as they appear in compiled HLO text.
+COLLECTIVES = ("all-reduce", "all-gather", "all-to-all", "collective-permute", "reduce-scatter")
+
+
+def collectives(fun, *args) -> list[str]:
+    """The collective operations (``COLLECTIVES``) named in the compiled HLO of ``jax.jit(fun)`` for
+    ``args``: the communication the compiler inserted between devices."""
+    import jax
+
+    hlo = jax.jit(fun).lower(*args).compile().as_text()
+    return [name for name in COLLECTIVES if name in hlo]
+
+
+def device_titles(array, label: str = "device") -> list[str]:
+    """A title per entry of ``array``'s leading axis: ``"device d"`` for the first entry of the block
+    that device ``d`` holds, ``""`` for the others (one device per block: the first holder)."""
+    first = {}
+    for shard in array.addressable_shards:
+        first.setdefault(shard.index[0].start or 0, shard.device.id)
+    return [f"{label} {first[i]}" if i in first else "" for i in range(array.shape[0])]
+
+
+def record_shapes(fun):
+    """``fun`` wrapped so that each call records its first argument's shape in the wrapper's
+    ``.shapes`` list. Under ``jax.pmap`` or ``jax.shard_map`` the call happens while tracing, so the
+    list holds the shape each device's copy is handed."""
+    import functools
+
+    @functools.wraps(fun)
+    def wrapper(x, *rest):
+        wrapper.shapes.append(tuple(x.shape))
+        return fun(x, *rest)
+
+    wrapper.shapes = []
+    return wrapper
+
+
+def pmap_stacked(per_device, batch, keys, devices: int, in_axes=(0, 0)):
+    """``jax.pmap(per_device, in_axes=in_axes)`` on ``batch`` stacked as ``(devices, len // devices,
+    ...)`` (the layout of 2022 code) and ``keys`` as given; the result is unstacked to ``batch``'s
+    shape."""
+    import jax
+
+    stack = batch.reshape(devices, -1, *batch.shape[1:])
+    return jax.pmap(per_device, in_axes=in_axes)(stack, keys).reshape(batch.shape)
+
+
+def repeats_of_first(labels, devices: int) -> int:
+    """Cut ``labels`` (one per example of a batch) into ``devices`` equal runs, one per device, and
+    count the devices after the first whose run equals device 0's."""
+    rows = np.reshape(np.asarray(labels, dtype=object), (devices, -1))
+    return sum(bool(np.array_equal(r, rows[0])) for r in rows[1:])
+
+
+__all__ = ["COLLECTIVES", "block_counts", "collectives", "device_titles", "first_calls", "placements", "pmap_stacked",
+           "record_shapes", "repeats_of_first", "slice_or_block"]

@@ -96,3 +96,80 @@ def test_slice_or_block_on_the_same_array_draws_the_two_ranks_and_one_row_blocks
     assert sum("f sees (64, 64, 3)" in t.get_text() for t in left.texts) == 4
     assert sum("f sees (1, 64, 64, 3)" in t.get_text() for t in right.texts) == 4
     assert [t.get_text() for t in right.texts if t.get_text().startswith("row")] == ["row 0", "row 1", "row 2", "row 3"]
+
+
+# The lesson's plumbing: collectives, device_titles, record_shapes, pmap_stacked, repeats_of_first, first_calls.
+
+
+def test_collectives_names_an_all_reduce_only_where_devices_must_add_partial_sums():
+    import jax
+    import jax.numpy as jnp
+
+    from jaxcourse.sharding_figs import COLLECTIVES, collectives
+
+    x = jnp.arange(8.0)
+    assert collectives(lambda v: v * 2, x) == []
+    n = jax.device_count()
+    mesh = jax.make_mesh((n,), ("b",))
+    xs = jax.device_put(x, jax.NamedSharding(mesh, jax.P("b")))
+    found = collectives(lambda v: v.sum(), xs)
+    assert set(found) <= set(COLLECTIVES) and (("all-reduce" in found) == (n > 1))
+
+
+def test_device_titles_titles_the_first_entry_of_each_block():
+    shard = namedtuple("shard", "index device")
+    array = SimpleNamespace(shape=(6, 2), addressable_shards=[
+        shard((slice(None, 3), slice(None)), SimpleNamespace(id=4)),
+        shard((slice(3, 6), slice(None)), SimpleNamespace(id=7)),
+        shard((slice(3, 6), slice(None)), SimpleNamespace(id=2))])  # a copy: the first holder names it
+    from jaxcourse.sharding_figs import device_titles
+
+    assert device_titles(array) == ["device 4", "", "", "device 7", "", ""]
+
+
+def test_record_shapes_records_each_call_and_returns_the_result():
+    from jaxcourse.sharding_figs import record_shapes
+
+    f = record_shapes(lambda x, y: x.sum() + y)
+    assert f(np.ones((2, 3)), 1) == 7 and f(np.ones(4), 0) == 4
+    assert f.shapes == [(2, 3), (4,)]
+
+
+def test_pmap_stacked_stacks_per_device_and_unstacks():
+    import jax
+
+    from jaxcourse.sharding_figs import pmap_stacked
+
+    batch = np.arange(12.0).reshape(6, 2)
+    seen = []
+
+    def per_device(block, k):
+        seen.append(block.shape)
+        return block + k
+
+    out = pmap_stacked(per_device, batch, np.array([10.0]), 1)
+    assert np.array_equal(out, batch + 10) and seen == [(6, 2)]
+    out = pmap_stacked(per_device, batch, 5.0, 1, in_axes=(0, None))
+    assert np.array_equal(out, batch + 5)
+    if jax.device_count() >= 2:
+        assert np.array_equal(pmap_stacked(per_device, batch, np.array([0.0, 1.0]), 2),
+                              batch + np.repeat([0.0, 1.0], 3)[:, None])
+
+
+def test_repeats_of_first_counts_devices_repeating_device_0():
+    from jaxcourse.sharding_figs import repeats_of_first
+
+    assert repeats_of_first([1, 2, 1, 2, 1, 2], 3) == 2
+    assert repeats_of_first([1, 2, 2, 1, None, 3], 3) == 0
+    assert repeats_of_first([1, None, 1, None], 2) == 1
+    with pytest.raises(ValueError):
+        repeats_of_first([1, 2, 3], 2)
+
+
+def test_first_calls_prints_one_line_per_function(capsys):
+    from jaxcourse.sharding_figs import first_calls
+
+    calls = []
+    first_calls({"a": (lambda x: calls.append(x) or np.zeros(()), 1), "b": (lambda: np.ones(()),)})
+    rows = capsys.readouterr().out.splitlines()
+    assert calls == [1] and [r.split()[0] for r in rows] == ["a", "b"] and all("(first call)" in r for r in rows)
