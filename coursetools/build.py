@@ -25,6 +25,8 @@ import sysconfig
 import time
 from pathlib import Path
 
+from coursetools import text
+
 ROOT = Path(__file__).resolve().parent.parent
 KEEP_CELL_METADATA = ("nbgrader", "tags", "editable", "deletable")
 KERNEL = "jax-course"  # installed into .venv by `make venv`
@@ -185,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("what", nargs="?", choices=["all", "lessons", "assignments", "text"], default="all")
     parser.add_argument("--only", nargs="*", help="lesson or assignment ids, e.g. 04_vmap")
     args = parser.parse_args(argv)
-    from coursetools import text  # the text twins (text/): an edited twin flows into its notebook first
+    # the text twins (text/): an edited twin flows into its notebook first
     for line in text.sync(only=args.only):
         print(f"text: {line}", flush=True)
     if args.what == "text":

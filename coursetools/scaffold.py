@@ -17,7 +17,7 @@ nbgrader metadata and stubs to fill in:
 renumbers every ``## Exercise k`` heading, and writes the stored answers to fill in:
 ``tests/wrong_answers/<aid>/<ex>__hardcoded_visible.py``, ``tests/wrong_answers/<aid>/<ex>__todo.py``
 and ``tests/right_answers/<aid>/<ex>__todo.py``. The notebook is written in the build's own form
-(``build.clean_notebook``), so the diff shows only the new cells and the renumbered headings.
+(``build.clean_notebook``), and its text twin in ``text/source/`` gets the same cells.
 Then fill in the TODOs, run ``python -m coursetools.build assignments --only <aid>`` and the
 one-exercise check ``python -m coursetools.exercise_check <aid> <ex>``.
 """
@@ -30,6 +30,9 @@ import re
 import sys
 import uuid
 from pathlib import Path
+
+from coursetools import text
+from coursetools.build import clean_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADING = re.compile(r"^## Exercise (\d+):")
@@ -142,8 +145,6 @@ def answer_stubs(ex: str, args: str) -> dict[str, str]:
 
 
 def scaffold(root: Path, aid: str, ex: str, after: str | None, points: str, title: str, args: str) -> list[Path]:
-    from coursetools.build import clean_notebook
-
     if not ID.match(ex):
         raise SystemExit(f"exercise id {ex!r} must be snake_case (letters, digits, underscores)")
     m = re.fullmatch(r"(\d+)\+(\d+)", points)
@@ -162,12 +163,14 @@ def scaffold(root: Path, aid: str, ex: str, after: str | None, points: str, titl
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     clean_notebook(path)
     written = [path]
-    for rel, text in answer_stubs(ex, args).items():
+    text.sync(root, only=[aid])  # its twin in text/ gets the new cells too: fill in either
+    written += [twin for _, twin in text.pairs(root, only=[aid])]
+    for rel, stub in answer_stubs(ex, args).items():
         target = root / "tests" / rel.format(aid=aid)
         if target.exists():
             raise SystemExit(f"{target.relative_to(root)} exists already")
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        target.write_text(stub)
         written.append(target)
     return written
 

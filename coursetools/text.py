@@ -45,7 +45,13 @@ def render(notebook: Path) -> str:
 
     nb = jupytext.read(notebook)
     nb.metadata = {"kernelspec": nb.metadata.get("kernelspec", {})} if nb.metadata.get("kernelspec") else {}
+    for cell in nb.cells:  # one order for metadata keys, whichever order a tool wrote them in
+        cell.metadata = _sorted(cell.metadata)
     return jupytext.writes(nb, fmt=FORMAT)
+
+
+def _sorted(value):
+    return {k: _sorted(value[k]) for k in sorted(value)} if isinstance(value, dict) else value
 
 
 def in_sync(notebook: Path, twin: Path) -> bool:
@@ -56,8 +62,6 @@ def notebook_from_twin(notebook: Path, twin: Path) -> None:
     """Rewrite ``notebook``'s cells from ``twin``: outputs and ids kept where a code cell's source is unchanged."""
     import jupytext
     import nbformat
-
-    from coursetools.build import clean_notebook
 
     old = nbformat.read(notebook, as_version=4)
     new = jupytext.reads(twin.read_text(), fmt=FORMAT)
@@ -75,8 +79,8 @@ def notebook_from_twin(notebook: Path, twin: Path) -> None:
             fresh["execution_count"] = kept.get("execution_count") if kept is not None else None
         cells.append(fresh)
     old.cells = cells
-    nbformat.write(old, notebook)  # sources and texts as lists of lines, as the build writes them
-    clean_notebook(notebook)
+    # the build's form (build.clean_notebook): keys sorted, one-space indent, sources as lists of lines
+    notebook.write_text(nbformat.writes(old) + "\n")
 
 
 def sync(root: Path = ROOT, only: list[str] | None = None) -> list[str]:

@@ -130,7 +130,9 @@ def test_scaffold_inserts_an_exercise_in_the_course_shape(tmp_path):
                 if c["cell_type"] == "markdown"]
     assert headings[1:] == ["## Exercise 1: twice (1 points)", "## Exercise 2: three (2 points)",
                             "## Exercise 3: half (3 points)"]
-    names = sorted(p.relative_to(root).as_posix() for p in written[1:])
+    assert (root / "text" / "source" / "99_demo.md") in written, "the scaffold must write the text twin too"
+    assert "halve_edge" in (root / "text" / "source" / "99_demo.md").read_text()
+    names = sorted(p.relative_to(root).as_posix() for p in written if p.parts[-3] == "tests" or "answers" in str(p))
     assert names == ["tests/right_answers/99_demo/halve__todo.py",
                      "tests/wrong_answers/99_demo/halve__hardcoded_visible.py",
                      "tests/wrong_answers/99_demo/halve__todo.py"]
