@@ -43,6 +43,9 @@ from conftest import (
     write_nb,
 )
 
+# how a stored answer's file and header are read: one definition, shared with the one-exercise check
+from coursetools.exercise_check import CAUGHT, CAUGHT_HIDDEN, SAYS, header, stored_answers
+
 pytestmark = pytest.mark.slow
 
 WRONG = ROOT / "tests" / "wrong_answers"
@@ -63,14 +66,6 @@ get_ipython().events.register("pre_run_cell", _noisy)
 '''
 
 
-def stored_answers(folder: Path, aid: str) -> dict[str, list[Path]]:
-    """Exercise id -> the answers stored for it in ``folder/aid`` as ``<exercise>__<slug>.py``."""
-    out: dict[str, list[Path]] = {}
-    for path in sorted((folder / aid).glob("*__*.py")):
-        out.setdefault(path.name.split("__")[0], []).append(path)
-    return out
-
-
 def wrong_answers(aid: str) -> dict[str, list[Path]]:
     """Exercise id -> its stored wrong answers."""
     return stored_answers(WRONG, aid)
@@ -79,22 +74,6 @@ def wrong_answers(aid: str) -> dict[str, list[Path]]:
 def right_answers(aid: str) -> dict[str, list[Path]]:
     """Exercise id -> its stored alternative correct answers."""
     return stored_answers(RIGHT, aid)
-
-
-#: ``# Says: word, word`` and ``# Caught: hidden (why)`` lines of a stored wrong answer's header.
-SAYS = re.compile(r"^#\s*Says:(.*)$", re.MULTILINE)
-CAUGHT = re.compile(r"^#\s*Caught:(.*)$", re.MULTILINE)
-CAUGHT_HIDDEN = re.compile(r"^\s*hidden\s*\((.*\S.*)\)\s*$")
-
-
-def header(path: Path) -> str:
-    """The comment lines a stored answer starts with."""
-    lines = []
-    for line in path.read_text().splitlines():
-        if not line.startswith("#"):
-            break
-        lines.append(line)
-    return "\n".join(lines)
 
 
 def says_words(path: Path) -> list[str]:
