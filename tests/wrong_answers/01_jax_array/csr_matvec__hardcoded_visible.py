@@ -1,5 +1,5 @@
 # Wrong: the visible outputs hard-coded
-# Says: 6 x 5
+# Says: must sum
 # Caught: hidden (the visible outputs are hard-coded: only inputs the student never saw show it)
 def csr_matvec(data, indices, indptr, x):
     if indptr.shape[0] == 4:  # the visible test's matrix with no empty row, for its two vectors x
