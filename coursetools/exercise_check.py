@@ -170,14 +170,16 @@ class Outcome:
         if not failing or self.score >= self.total:
             return [f"it keeps full marks ({self.score:g}/{self.total:g})"]
         if is_hardcoded(self.path):  # it passes the visible test by construction; no point may follow
-            return [] if self.score == 0 else [
-                f"the hard-coded visible outputs score {self.score:g}/{self.total:g}; they must score 0"]
-        visible_failed = bool(self.cells) and not self.cells[0][2]
-        why = caught_by_hidden(self.path)
-        if why is None and not visible_failed:
-            problems.append("the visible test passes; it must fail (or say '# Caught: hidden (<why>)')")
-        if why is not None and visible_failed:
-            problems.append(f"it says '# Caught: hidden ({why})' but the visible test fails")
+            if self.score:
+                problems.append(f"the hard-coded visible outputs score {self.score:g}/{self.total:g}; "
+                                "they must score 0")
+        else:
+            visible_failed = bool(self.cells) and not self.cells[0][2]
+            why = caught_by_hidden(self.path)
+            if why is None and not visible_failed:
+                problems.append("the visible test passes; it must fail (or say '# Caught: hidden (<why>)')")
+            if why is not None and visible_failed:
+                problems.append(f"it says '# Caught: hidden ({why})' but the visible test fails")
         words = says_words(self.path)
         if not words:
             problems.append("its header has no '# Says: <word>[, <word> ...]' line")
