@@ -1,6 +1,7 @@
-# Right: rotates the buffer so that head is at 0, appends the values, keeps the last c, and rotates back
-def ring_push(buffer, head, values):
-    c, k = buffer.shape[0], values.shape[0]
+# Right: rotates the buffer so that head is at 0, appends the values, cuts the c entries that end at the last real
+# value with a slice of traced start, and rotates back
+def ring_push(buffer, head, values, count):
+    c = buffer.shape[0]
     oldest_first = jnp.roll(buffer, -head)
-    window = jnp.concatenate([oldest_first, values])[-c:]
-    return jnp.roll(window, head + k), ((head + k) % c).astype(jnp.int32)
+    window = jax.lax.dynamic_slice_in_dim(jnp.concatenate([oldest_first, values]), count, c)
+    return jnp.roll(window, head + count), ((head + count) % c).astype(jnp.int32)

@@ -1,5 +1,5 @@
-# Right: the colleague's code with 1e-12 added under the square root, which the statement accepts: the masked
-# diagonal then has a finite derivative, and coinciding pairs add at most 1e-6 each to the value
+# Right: the colleague's code with 1e-12 added under the square root, within the float32 precision the statement
+# asks for: the masked diagonal then has a finite derivative, and coinciding pairs add at most 1e-6 each to the value
 def total_distance(points):
     n = points.shape[0]
     diff = points[:, None, :] - points[None, :, :]

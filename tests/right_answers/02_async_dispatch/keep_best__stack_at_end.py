@@ -1,16 +1,17 @@
-# Right: keeps every state and loss, then picks the best once after the loop on the device (NaN masked, argmin)
-def keep_best(step, state, batches):
+# Right: keeps every state and loss, then picks the k best once after the loop on the device (NaN masked, argsort)
+def keep_best(step, state, batches, k):
     states, losses = [state], []
     for batch in batches:
         state, loss = step(state, batch)
         states.append(state)
         losses.append(loss)
-    if not losses:
-        return state, jnp.asarray(jnp.inf, jnp.float32), jnp.asarray(-1, jnp.int32), jnp.asarray(False)
-    stacked = jnp.stack(losses)
+    n = len(losses)
+    stacked = jnp.stack(losses) if losses else jnp.zeros(0, jnp.float32)
     masked = jnp.where(jnp.isnan(stacked), jnp.inf, stacked)
-    found = jnp.any(masked < jnp.inf)
-    k = jnp.where(found, jnp.argmin(masked), -1).astype(jnp.int32)
-    stacked_states = jax.tree.map(lambda *leaves: jnp.stack(leaves), *states)
-    best_state = jax.tree.map(lambda s: s[k + 1], stacked_states)  # states[0] is the initial state
-    return best_state, jnp.min(masked).astype(jnp.float32), k, jnp.any(jnp.isnan(stacked))
+    # k padding entries first, so that they come before a NaN (masked as inf) of equal rank
+    candidates = jnp.concatenate([jnp.full(k, jnp.inf, jnp.float32), masked])
+    order = jnp.argsort(candidates, stable=True)[:k]
+    steps = jnp.concatenate([jnp.full(k, -1, jnp.int32), jnp.arange(n, dtype=jnp.int32)])[order]
+    every = jax.tree.map(lambda *leaves: jnp.stack(leaves), *states)  # index 0: the state passed in
+    best_states = jax.tree.map(lambda leaf: leaf[steps + 1], every)
+    return best_states, candidates[order], steps, jnp.any(jnp.isnan(stacked))

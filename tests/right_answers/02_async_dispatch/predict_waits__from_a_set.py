@@ -1,7 +1,6 @@
 # Right: builds the dict from the set of lines that wait instead of writing out fourteen literals
 def predict_waits():
-    waiting = {"heap_push", "numpy_maximum", "insort", "numpy_mean", "warning_args", "fsum", "list_index"}
-    keys = ["heap_push", "list_truth", "numpy_times", "numpy_maximum", "insort", "dict_truth", "numpy_plus",
-            "numpy_mean", "debug_args", "warning_args", "fsum", "sum",
-            "list_index", "array_index"]
+    waiting = {"mask_index", "list_index", "mask_set", "range_loop", "arange", "slice_to", "python_max", "numpy_mean"}
+    keys = ["mask_index", "where_select", "list_index", "array_index", "mask_set", "mask_count", "range_loop",
+            "index_set", "arange", "slice_to", "python_max", "sum", "numpy_mean", "jnp_mean"]
     return {key: key in waiting for key in keys}

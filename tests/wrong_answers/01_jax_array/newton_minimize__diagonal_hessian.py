@@ -1,8 +1,10 @@
 # Wrong: divides the gradient by the Hessian's diagonal instead of solving with the whole Hessian
-# Says: diagonal
-def newton_minimize(f, x0, steps):
-    x = x0
+# Says: exact Hessian
+def newton_minimize(f, params0, steps):
+    from jax.flatten_util import ravel_pytree
+
+    x, unravel = ravel_pytree(params0)
+    gradient = jax.grad(lambda x: f(unravel(x)))
     for _ in range(steps):
-        second = jnp.diag(jax.jacfwd(jax.grad(f))(x))
-        x = x - jax.grad(f)(x) / second
-    return x
+        x = x - gradient(x) / jnp.diag(jax.jacfwd(gradient)(x))
+    return unravel(x)

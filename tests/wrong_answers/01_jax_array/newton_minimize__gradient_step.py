@@ -1,7 +1,7 @@
-# Wrong: a gradient-descent step x - g(x), with no Hessian at all
-# Says: gradient step
-def newton_minimize(f, x0, steps):
-    x = x0
+# Wrong: a gradient-descent step on every leaf, p - g(p), with no Hessian at all
+# Says: exact Hessian
+def newton_minimize(f, params0, steps):
+    params = params0
     for _ in range(steps):
-        x = x - jax.grad(f)(x)
-    return x
+        params = jax.tree.map(lambda p, g: p - g, params, jax.grad(f)(params))
+    return params

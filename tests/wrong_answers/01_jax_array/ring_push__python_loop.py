@@ -1,8 +1,6 @@
-# Wrong: a Python loop that reads head with int(), which cannot work on a traced value under jax.jit
+# Wrong: reads count with int() to slice off the padding, which cannot work on a traced value under jax.jit
 # Says: jax.jit
-def ring_push(buffer, head, values):
-    c, h = buffer.shape[0], int(head)
-    for value in values:
-        buffer = buffer.at[h].set(value)
-        h = (h + 1) % c
-    return buffer, jnp.int32(h)
+def ring_push(buffer, head, values, count):
+    c, n = buffer.shape[0], int(count)
+    first = max(n - c, 0)
+    return buffer.at[(head + jnp.arange(first, n)) % c].set(values[first:n]), ((head + n) % c).astype(jnp.int32)

@@ -1,5 +1,5 @@
 # Wrong: the colleague's code: jnp.where masks the diagonal's distance 0, but sqrt's infinite derivative gives NaN
-# Says: NaN, derivatives
+# Says: NaN, colleague
 def total_distance(points):
     n = points.shape[0]
     diff = points[:, None, :] - points[None, :, :]

@@ -1,6 +1,6 @@
-# Wrong: the colleague's code with 1e-9 under the square root, more than the 1e-12 the statement allows: the
-# gradient of two points 3e-4 apart is off by more than float32 precision
-# Says: unit vectors, 1e-12
+# Wrong: the colleague's code with 1e-9 under the square root: the gradient of two points 3e-4 apart is off by more
+# than the float32 precision the statement asks for
+# Says: unit vectors, float32 precision
 # Caught: hidden (the visible points are far apart, where a constant this small changes nothing visible)
 def total_distance(points):
     n = points.shape[0]

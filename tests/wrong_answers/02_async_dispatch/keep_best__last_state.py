@@ -1,10 +1,24 @@
-# Wrong: tracks the best loss and step on the device but returns the last state instead of the best step's state
-# Says: best_state is after step best_k
-def keep_best(step, state, batches):
-    best_loss, best_k, saw_nan = jnp.float32(jnp.inf), jnp.int32(-1), jnp.asarray(False)
-    for k, batch in enumerate(batches):
+# Wrong: keeps the right losses and steps but returns the last state in every slot of best_states
+# Says: each state after its step
+def keep_best(step, state, batches, k):
+    best_states = jax.tree.map(lambda leaf: jnp.stack([jnp.asarray(leaf)] * k), state)
+    best_losses = jnp.full(k, jnp.inf, dtype=jnp.float32)
+    best_steps = jnp.full(k, -1, dtype=jnp.int32)
+    saw_nan = jnp.asarray(False)
+    slots = jnp.arange(k)
+    for i, batch in enumerate(batches):
         state, loss = step(state, batch)
-        better = loss < best_loss
-        best_loss, best_k = jnp.where(better, loss, best_loss), jnp.where(better, jnp.int32(k), best_k)
-        saw_nan = saw_nan | jnp.isnan(loss)
-    return state, best_loss, best_k, saw_nan
+        nan = jnp.isnan(loss)
+        saw_nan = saw_nan | nan
+        at = jnp.where(nan, k, jnp.sum(best_losses <= loss))   # the new loss's slot; k (nowhere) for a NaN
+
+        def insert(kept, new, at=at):
+            slot = slots.reshape((k,) + (1,) * (kept.ndim - 1))
+            shifted = jnp.concatenate([kept[:1], kept[:-1]])  # slot j holds what slot j - 1 held
+            return jnp.where(slot < at, kept, jnp.where(slot == at, new, shifted)).astype(kept.dtype)
+
+        best_states = jax.tree.map(insert, best_states, state)
+        best_losses = insert(best_losses, loss)
+        best_steps = insert(best_steps, jnp.int32(i))
+    best_states = jax.tree.map(lambda leaf: jnp.stack([leaf] * k), state)
+    return best_states, best_losses, best_steps, saw_nan

@@ -1,12 +1,25 @@
-# Wrong: starts from Python's inf, -1 and False, so with no batches it returns Python values instead of JAX arrays
-# Says: arrays, no batches too
-def keep_best(step, state, batches):
-    best_state, best_loss, best_k, saw_nan = state, float("inf"), -1, False
-    for k, batch in enumerate(batches):
+# Wrong: returns the state and Python lists when there are no batches, instead of stacked states and arrays
+# Says: Return (k,) float32
+def keep_best(step, state, batches, k):
+    if not batches:
+        return state, [float("inf")] * k, [-1] * k, False
+    best_states = jax.tree.map(lambda leaf: jnp.stack([jnp.asarray(leaf)] * k), state)
+    best_losses = jnp.full(k, jnp.inf, dtype=jnp.float32)
+    best_steps = jnp.full(k, -1, dtype=jnp.int32)
+    saw_nan = jnp.asarray(False)
+    slots = jnp.arange(k)
+    for i, batch in enumerate(batches):
         state, loss = step(state, batch)
-        better = loss < best_loss
-        best_state = jax.tree.map(lambda new, old, better=better: jnp.where(better, new, old), state, best_state)
-        best_loss = jnp.where(better, loss, best_loss)
-        best_k = jnp.where(better, jnp.int32(k), best_k)
-        saw_nan = jnp.isnan(loss) | saw_nan
-    return best_state, best_loss, best_k, saw_nan
+        nan = jnp.isnan(loss)
+        saw_nan = saw_nan | nan
+        at = jnp.where(nan, k, jnp.sum(best_losses <= loss))   # the new loss's slot; k (nowhere) for a NaN
+
+        def insert(kept, new, at=at):
+            slot = slots.reshape((k,) + (1,) * (kept.ndim - 1))
+            shifted = jnp.concatenate([kept[:1], kept[:-1]])  # slot j holds what slot j - 1 held
+            return jnp.where(slot < at, kept, jnp.where(slot == at, new, shifted)).astype(kept.dtype)
+
+        best_states = jax.tree.map(insert, best_states, state)
+        best_losses = insert(best_losses, loss)
+        best_steps = insert(best_steps, jnp.int32(i))
+    return best_states, best_losses, best_steps, saw_nan

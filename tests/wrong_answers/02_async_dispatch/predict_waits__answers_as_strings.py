@@ -1,7 +1,6 @@
 # Wrong: answers with the strings "yes" and "no" instead of the booleans True and False
 # Says: True or False
 def predict_waits():
-    return {"heap_push": "yes", "list_truth": "no", "numpy_times": "no", "numpy_maximum": "yes",
-            "insort": "yes", "dict_truth": "no", "numpy_plus": "no", "numpy_mean": "yes",
-            "debug_args": "no", "warning_args": "yes", "fsum": "yes", "sum": "no",
-            "list_index": "yes", "array_index": "no"}
+    return {"mask_index": "yes", "where_select": "no", "list_index": "yes", "array_index": "no",
+            "mask_set": "yes", "mask_count": "no", "range_loop": "yes", "index_set": "no", "arange": "yes",
+            "slice_to": "yes", "python_max": "yes", "sum": "no", "numpy_mean": "yes", "jnp_mean": "no"}

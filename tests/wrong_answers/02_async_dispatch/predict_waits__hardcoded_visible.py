@@ -2,4 +2,4 @@
 # Says: predictions are wrong
 # Caught: hidden (the visible outputs are hard-coded: only inputs the student never saw show it)
 def predict_waits():
-    return {"heap_push": True, "list_truth": False, "numpy_times": False, "numpy_maximum": True}
+    return {"mask_index": True, "where_select": False, "list_index": True, "array_index": False}

@@ -1,8 +1,6 @@
-# Wrong: believes that indexing with a device integer never waits, in a Python list as in a jax.Array
-# Says: list_index, __index__
-# Caught: hidden (the four visible lines do not index; the indexing lines are hidden ones)
+# Wrong: believes that a device integer used as a list index or a range count never waits, as in a jax.Array
+# Says: 1 of the first four, does not wait
 def predict_waits():
-    return {"heap_push": True, "list_truth": False, "numpy_times": False, "numpy_maximum": True,
-            "insort": True, "dict_truth": False, "numpy_plus": False, "numpy_mean": True,
-            "debug_args": False, "warning_args": True, "fsum": True, "sum": False,
-            "list_index": False, "array_index": False}
+    return {"mask_index": True, "where_select": False, "list_index": False, "array_index": False,
+            "mask_set": True, "mask_count": False, "range_loop": False, "index_set": False, "arange": True,
+            "slice_to": True, "python_max": True, "sum": False, "numpy_mean": True, "jnp_mean": False}
