@@ -250,7 +250,7 @@ def variants(root: Path, aid: str, ex: str, only: str | None) -> list[tuple[str,
 
 def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout) -> list[Outcome]:
     from coursetools.grading import execute
-    from coursetools.grading.course import course_config
+    from coursetools.grading.course import course_config, with_fast_compile
     from jaxcourse.devices import without_device_choice
 
     nb = json.loads(notebook_path(root, "source", aid).read_text())
@@ -265,7 +265,7 @@ def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout
     cache = {"JAX_COMPILATION_CACHE_DIR": str(workdir / "jax-cache"),
              "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0", "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1"}
     saved = {k: os.environ.get(k) for k in [*cache, "JAX_NUM_CPU_DEVICES", "XLA_FLAGS"]}
-    clean = without_device_choice(os.environ)
+    clean = with_fast_compile(without_device_choice(os.environ))  # as the round trip in tests/ grades
     os.environ.pop("JAX_NUM_CPU_DEVICES", None)
     if "XLA_FLAGS" in clean:
         os.environ["XLA_FLAGS"] = clean["XLA_FLAGS"]

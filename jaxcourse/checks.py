@@ -317,11 +317,16 @@ def described_argument(description: Any) -> Any:
     return description
 
 
-def _interpret(f: Callable, args: tuple, rule: Callable) -> Any:
+def _interpret(f: Callable, args: tuple, rule: Callable, traced: bool = False,
+               extras: list | None = None) -> Any:
     """``f(*args)`` evaluated equation by equation from its jaxpr, opening ``jit`` calls and the bodies
     of ``jax.checkpoint`` and ``jax.custom_jvp`` (so wrapping code in one hides nothing). Each other
     equation goes to ``rule(eqn, ins, run)``, which returns its outputs, or ``None`` to bind the
-    primitive as it is; ``run(closed_jaxpr, *values)`` evaluates a sub-jaxpr the same way."""
+    primitive as it is; ``run(closed_jaxpr, *values)`` evaluates a sub-jaxpr the same way.
+
+    ``traced=True``: the whole evaluation runs inside one ``jax.jit`` (one compilation instead of one
+    per equation, which costs seconds), for rules that never need a concrete value. Such a rule may
+    append arrays it wants to read to ``extras``; they come back there as concrete arrays."""
     import jax
 
     def run(closed, *values):
@@ -351,7 +356,18 @@ def _interpret(f: Callable, args: tuple, rule: Callable) -> Any:
         return [read(v) for v in jaxpr.outvars]
 
     closed = jax.make_jaxpr(f)(*args)
-    out = run(closed, *jax.tree.leaves(args))
+    leaves = jax.tree.leaves(args)
+    if traced:
+        wanted = extras if extras is not None else []
+
+        def whole(*values):
+            wanted.clear()
+            return run(closed, *values), list(wanted)
+
+        out, found = jax.jit(whole)(*leaves)
+        wanted[:] = found
+    else:
+        out = run(closed, *leaves)
     return jax.tree.unflatten(jax.tree.structure(jax.eval_shape(f, *args)), out)
 
 
@@ -377,7 +393,7 @@ def writes_reversed(f: Callable, *args: Any) -> Any:
         updates = jax.numpy.flip(updates, tuple(d for d in range(updates.ndim) if d not in windows))
         return [eqn.primitive.bind(operand, indices, updates, **eqn.primitive.get_bind_params(eqn.params))]
 
-    return _interpret(f, args, rule)
+    return _interpret(f, args, rule, traced=True)
 
 
 def while_iterations(f: Callable, *args: Any) -> tuple[Any, list[int]]:
@@ -512,7 +528,7 @@ def collective_perturbed(f: Callable, *args: Any, primitive: str = "reduce_scatt
         outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(p))
         return [o + jax.numpy.ones_like(o) for o in (outs if eqn.primitive.multiple_results else [outs])]
 
-    return _interpret(f, args, rule)
+    return _interpret(f, args, rule, traced=True)
 
 
 #: Primitives that draw from or derive from a PRNG key (a key read by two of them is reused).
@@ -528,21 +544,27 @@ def reused_keys(f: Callable, *args: Any) -> list[str]:
     (any order, any number) never coincide."""
     import jax
 
-    seen: dict[tuple, str] = {}
-    reused: list[str] = []
+    readers: list[str] = []  # the key-reading primitives in program order; their keys come back in values
+    values: list = []
 
     def rule(eqn, ins, run):
         name = eqn.primitive.name
         if name in KEY_READERS:
-            ident = (np.shape(ins[0]), np.asarray(jax.random.key_data(ins[0])).tobytes())
-            if name == "random_fold_in":
-                ident += (np.asarray(ins[1]).tobytes(),)
-            if ident in seen:
-                reused.append(f"{seen[ident]} and {name}")
-            seen.setdefault(ident, name)
+            readers.append(name)
+            values.append(jax.random.key_data(ins[0]))
+            values.append(ins[1] if name == "random_fold_in" else jax.numpy.zeros(0))
         return None
 
-    _interpret(f, args, rule)
+    # Traced: one compilation (the keys are compared after it ran, as the values it handed back).
+    _interpret(f, args, rule, traced=True, extras=values)
+    seen: dict[tuple, str] = {}
+    reused: list[str] = []
+    for k, name in enumerate(readers):
+        key, data = np.asarray(values[2 * k]), np.asarray(values[2 * k + 1])
+        ident = (key.shape, key.tobytes()) + ((data.tobytes(),) if name == "random_fold_in" else ())
+        if ident in seen:
+            reused.append(f"{seen[ident]} and {name}")
+        seen.setdefault(ident, name)
     return reused
 
 
@@ -666,7 +688,7 @@ def writes_reversed_batched(f: Callable, *args: Any) -> Any:
                                                 if d not in batching))
         return [eqn.primitive.bind(operand, indices, updates, **eqn.primitive.get_bind_params(eqn.params))]
 
-    return _interpret(f, args, rule)
+    return _interpret(f, args, rule, traced=True)
 
 
 def program_summary(f: Callable, *args: Any, **kwargs: Any) -> dict[str, Any]:

@@ -29,6 +29,8 @@ from pathlib import Path
 import pytest
 from conftest import LESSONS, ROOT, course_env, grading_jax_cache
 
+from coursetools.grading.course import with_fast_compile
+
 pytestmark = pytest.mark.slow
 
 NOTEBOOKS = [*LESSONS, *sorted((ROOT / "solutions").glob("*/*.ipynb"))]
@@ -48,6 +50,10 @@ def run_nbval(paths: list[Path], devices: int, folder: Path, **extra_env: str) -
     """nbval over ``paths`` in one subprocess, in ``folder``: (its output's tail, {notebook: {cell: verdict}}),
     each notebook named by its path in the repository."""
     env = course_env(JAX_NUM_CPU_DEVICES=str(devices), **extra_env)
+    if all(p.relative_to(ROOT).parts[0] == "solutions" for p in paths):
+        # The solutions' outputs are the checks' verdicts: they are checked as the round trip grades
+        # (XLA's quickest compilation, course.FAST_COMPILE_FLAG), which also shares its cache.
+        env = with_fast_compile(env)
     cmd = [sys.executable, "-m", "pytest", "-v", "-rfE", "-p", "no:cacheprovider", "-p", "no:xdist", "--nbval",
            *map(str, paths), "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"),
            "--nbval-cell-timeout=300", "--rootdir", str(ROOT)]

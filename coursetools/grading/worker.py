@@ -46,9 +46,10 @@ _STATE: dict[str, object] = {}
 def _prepare(course: str, sandboxed: bool, db: str) -> NbGraderAPI:
     """nbgrader's API for the course, once per process (and again when the course or gradebook changes)."""
     os.chdir(course)
+    env = nbgrader_env()  # without the device count, other XLA flags kept
     for name in ("JAX_NUM_CPU_DEVICES", "XLA_FLAGS"):  # nbgrader_env() may drop them
         os.environ.pop(name, None)
-    os.environ.update(nbgrader_env())
+    os.environ.update(env)
     # nbgrader 0.9.6's Gradebook.add_submission trips SQLAlchemy 2's cascade warning; harmless noise.
     warnings.filterwarnings("ignore", message=r"Object of type <Submitted\w+> not in session")
     config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
