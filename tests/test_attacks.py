@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import os
 import re
 from pathlib import Path
 
@@ -148,11 +149,11 @@ BIG_PRINT = 'print("x" * 50_000_000)\n'
 
 #: Plausible but wrong answers of the right types: only a fooled comparison would pass them.
 IDENTITY_ANSWERS = {
-    "ring_push_answer": "def ring_push(buffer, head, values):\n    return buffer, head\n",
+    "ring_push_answer": "def ring_push(buffer, head, values, count):\n    return buffer, head\n",
     "csr_matvec_answer": "def csr_matvec(data, indices, indptr, x):\n    return jnp.zeros(indptr.shape[0] - 1)\n",
     "fake_quantize_answer": "def fake_quantize(x, scale):\n    return x\n",
     "total_distance_answer": "def total_distance(points):\n    return jnp.float32(0.0)\n",
-    "newton_minimize_answer": "def newton_minimize(f, x0, steps):\n    return x0\n",
+    "newton_minimize_answer": "def newton_minimize(f, params0, steps):\n    return params0\n",
 }
 
 ALWAYS_EQUAL = '''class AlwaysEqual:
@@ -192,24 +193,17 @@ def _log(msg):
     warnings.warn(msg, stacklevel=2)
 '''
 ALTERNATIVE = {
-    "ring_push_answer": '''def ring_push(buffer, head, values):
-    _log("ring_push")
-    c, k = buffer.shape[0], values.shape[0]
-    window = jnp.concatenate([jnp.roll(buffer, -head), values])[-c:]
-    return jnp.roll(window, head + k), ((head + k) % c).astype(jnp.int32)
-''',
-    # The other three: stored right answers written another way than the solution (tests/right_answers).
+    # Stored right answers written another way than the solution (tests/right_answers), the first of
+    # them logging to stderr with a warning through the helper cell.
     **{f"{ex}_answer": (ROOT / "tests" / "right_answers" / AID / f"{ex}__{slug}.py").read_text()
-       for ex, slug in [("csr_matvec", "cumsum_row_starts"), ("fake_quantize", "custom_jvp"),
-                        ("total_distance", "half_of_all_pairs")]},
-    "newton_minimize_answer": '''def newton_minimize(f, x0, steps):
-    _log("newton_minimize")
-    x = x0
-    for _ in range(steps):
-        x = x - jnp.linalg.inv(jax.hessian(f)(x)) @ jax.grad(f)(x)
-    return x
-''',
+       for ex, slug in [("ring_push", "roll_concatenate"), ("csr_matvec", "cumsum_row_starts"),
+                        ("fake_quantize", "custom_jvp"), ("total_distance", "half_of_all_pairs"),
+                        ("newton_minimize", "rows_by_jvp")]},
 }
+_SIGNATURE = "def ring_push(buffer, head, values, count):\n"
+assert _SIGNATURE in ALTERNATIVE["ring_push_answer"], "the stored ring_push answer changed its signature"
+ALTERNATIVE["ring_push_answer"] = ALTERNATIVE["ring_push_answer"].replace(
+    _SIGNATURE, _SIGNATURE + '    _log("ring_push")\n', 1)
 
 
 def answer_cells(nb: dict) -> list[dict]:
@@ -353,7 +347,7 @@ def stored_tests(course: Path) -> list[tuple]:
 def grade_attacks(folder: Path) -> dict:
     from dataclasses import asdict
 
-    from coursetools.grading.course import ensure_in_gradebook
+    from coursetools.grading.course import ensure_in_gradebook, with_fast_compile
     from coursetools.grading.pipeline import grade
 
     course = copy_course(folder / "course")
@@ -363,7 +357,17 @@ def grade_attacks(folder: Path) -> dict:
     ensure_in_gradebook(course, AID)
     before = fingerprint(course, skip_students=set())
     tests_before = stored_tests(course)
-    results = {r.student: asdict(r) for r in grade(AID, course, workers=2, timeout=600, sandboxed=SANDBOX)}
+    # The kernels compile with XLA's quickest backend level (course.FAST_COMPILE_FLAG): what is tested
+    # here is what the attacks can do, not the compiled code's speed.
+    saved = os.environ.get("XLA_FLAGS")
+    os.environ["XLA_FLAGS"] = with_fast_compile(os.environ)["XLA_FLAGS"]
+    try:
+        results = {r.student: asdict(r) for r in grade(AID, course, workers=2, timeout=600, sandboxed=SANDBOX)}
+    finally:
+        if saved is None:
+            os.environ.pop("XLA_FLAGS", None)
+        else:
+            os.environ["XLA_FLAGS"] = saved
     return {"course": str(course), "kinds": kinds, "results": results, "before": before,
             "tests_before": [list(t) for t in tests_before]}
 
