@@ -1,5 +1,5 @@
 # Wrong: lists the devices with the first mesh axis changing fastest (column by column), not row by row
-# Says: last axis fastest
+# Says: should hold
 def shard_slices(shape, mesh_axes, spec):
     positions = [{}]
     for name, size in reversed(list(mesh_axes.items())):

@@ -1,5 +1,5 @@
 # Wrong: a tuple of axes splits only over its first axis, as if the others were not there
-# Says: tuple of axes
+# Says: should hold
 def shard_slices(shape, mesh_axes, spec):
     positions = [{}]
     for name, size in mesh_axes.items():

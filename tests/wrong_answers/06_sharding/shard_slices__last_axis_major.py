@@ -1,5 +1,5 @@
 # Wrong: in a tuple of axes treats the last axis as the most significant one
-# Says: most significant
+# Says: should hold
 def shard_slices(shape, mesh_axes, spec):
     positions = [{}]
     for name, size in mesh_axes.items():

@@ -1,6 +1,6 @@
 # Wrong: the visible test's expected-output formula hard-coded: an (a * b, b) array and its three kinds of spec,
 # for any a x b mesh
-# Says: is wrong, mesh axis
+# Says: is wrong, should hold
 # Caught: hidden (the visible test asks only about those shapes and specs, on which the formula is right)
 def shard_slices(shape, mesh_axes, spec):
     a, b = mesh_axes.get("x", 1), mesh_axes.get("y", 1)
