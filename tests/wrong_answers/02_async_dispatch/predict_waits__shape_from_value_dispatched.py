@@ -1,5 +1,5 @@
 # Wrong: believes that any JAX call on a device integer is dispatched, even one whose shape is that integer
-# Says: arange, shape
+# Says: slice_to, shape
 # Caught: hidden (the visible lines take no shape from a value)
 def predict_waits():
     return {"mask_index": True, "where_select": False, "list_index": True, "array_index": False,

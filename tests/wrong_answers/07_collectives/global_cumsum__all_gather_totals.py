@@ -1,5 +1,5 @@
 # Wrong: gathers every device's total on every device (all_gather) instead of passing them with ppermute
-# Says: ppermute
+# Says: point to point
 def global_cumsum(block):
     local = jnp.cumsum(block)
     totals = lax.all_gather(local[-1], "devices")

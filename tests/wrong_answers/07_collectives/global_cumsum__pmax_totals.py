@@ -1,5 +1,5 @@
 # Wrong: gathers every device's total with a pmax of a one-hot vector (and a ppermute whose result it throws away)
-# Says: ppermute only, pmax
+# Says: point to point only, pmax
 def global_cumsum(block):
     n, d = lax.axis_size("devices"), lax.axis_index("devices")
     local = jnp.cumsum(block)
