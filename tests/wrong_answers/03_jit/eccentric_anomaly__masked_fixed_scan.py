@@ -1,5 +1,6 @@
-# Wrong: 400 steps that stop updating once converged and count the steps: still a loop of fixed length (slopes lag too)
-# Says: wrong jax.grad
+# Wrong: 400 steps that stop updating once converged and count the steps: still a loop of fixed length
+# Caught: hidden (its values, counts and slopes are right on the visible inputs; only the program shows the fixed loop)
+# Says: Stop the loop when converged
 def eccentric_anomaly(e, m):
     def step(carry, _):
         new, steps, done = carry
