@@ -114,18 +114,27 @@ def postgres(tmp_path):
     bindir = bins[-1].parent
     # pytest's tmp_path is private to its user; the server may run as another one.
     tmp_path = Path(tempfile.mkdtemp(prefix="jaxcourse-pg-"))
-    data, port = tmp_path / "pgdata", free_port()
+    data = tmp_path / "pgdata"
     as_user: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use its own system user
         as_user = ["runuser", "-u", "postgres", "--"]
         tmp_path.chmod(0o777)
     env = course_env()
-    subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "grader", "--auth=trust", "-E", "UTF8"],
-                   check=True, capture_output=True, env=env)
-    subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(tmp_path / "pg.log"), "-w", "start",
-                    "-o", f"-p {port} -k {tmp_path} -c listen_addresses=127.0.0.1"], check=True,
-                   capture_output=True, env=env)
     try:
+        subprocess.run([*as_user, str(bindir / "initdb"), "-D", str(data), "-U", "grader", "--auth=trust", "-E",
+                        "UTF8"], check=True, capture_output=True, env=env)
+        # A free port can be taken by another process before the server binds it (a busy machine starts
+        # kernels on random ports): try again on another port, then say why.
+        for _attempt in range(3):
+            port = free_port()
+            started = subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(tmp_path / "pg.log"),
+                                      "-w", "start", "-o", f"-p {port} -k {tmp_path} -c listen_addresses=127.0.0.1"],
+                                     capture_output=True, env=env)
+            if started.returncode == 0:
+                break
+        else:
+            log = (tmp_path / "pg.log").read_text(errors="replace")[-2000:]
+            raise RuntimeError(f"PostgreSQL did not start on three ports; its log ends:\n{log}")
         subprocess.run([str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "grader", "gradebook"],
                        check=True, capture_output=True, env=env)
         yield f"postgresql+psycopg2://grader@127.0.0.1:{port}/gradebook"

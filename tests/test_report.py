@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ASSIGNMENTS, ROOT, grade_id, read_nb
-from test_grading import Graded, group, notebook_name
+from test_grading import Graded, group, linked_exercises, notebook_name
 
 from coursetools.grading import exercises as report
 from coursetools.grading.exercises import CellResult
@@ -343,6 +343,9 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
     checked = report.answer_cells(source)
     answer_of = {ex: checked[ex if ex in points else f"{ex}_hidden"].removesuffix("_answer") for ex in exercises}
     rows = {r["exercise"]: r for r in csv.DictReader(open(course / "reports" / f"{AID}_exercises.csv"))}
+    # The exercises each wrong-answer notebook keeps the solution of (test_grading.build_submissions).
+    linked = linked_exercises(read_nb(ROOT / "solutions" / AID / notebook_name(AID)))
+    needed = {st: set(used).union(*(linked[e] for e in used)) for st, used in plan.items()}
     assert list(rows) == exercises, "one row per exercise, in the notebook's order"
     assert (course / "reports" / f"{AID}_exercises.png").read_bytes()[:4] == b"\x89PNG"
 
@@ -353,10 +356,11 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
     for ex in exercises:
         row, s = rows[ex], stats[ex]
         # Expected from the inputs: the solution and every right answer (the first one noisy) keep full
-        # marks; the blank notebook gets zero; a wrong answer loses points on its own exercise only; the
+        # marks; the blank notebook gets zero; a wrong-answer notebook loses points on the exercises it
+        # holds wrong answers for, and on those it leaves blank (all the others but the linked ones); the
         # kernel killer is recorded with zero everywhere.
-        losers = {"blank", "kernelkiller"} | {st for st, used in plan.items()
-                                              if answer_of[ex] in used and st.startswith("wrong")}
+        losers = {"blank", "kernelkiller"} | {st for st, used in plan.items() if st.startswith("wrong")
+                                              and answer_of[ex] not in (needed[st] - set(used))}
         assert float(row["max_points"]) == sum(points.get(g, 0) for g in cells_of(ex))
         assert int(row["students"]) == len(class_)
         if answer_of[ex] == ex:
@@ -364,7 +368,10 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
             assert int(row["partial"]) + int(row["failed"]) + int(row["not_attempted"]) == len(losers), ex
         else:  # a second test of another exercise's answer: some of that answer's mistakes may pass it
             assert int(row["full"]) >= len(class_) - len(losers), ex
-        assert int(row["not_attempted"]) == 1, "the blank notebook, and only it, did not attempt the exercise"
+        stubbed = {"blank"} | {st for st in plan if st.startswith("wrong") and answer_of[ex] not in needed[st]}
+        assert int(row["not_attempted"]) == len(stubbed), (
+            "the blank notebook and the wrong-answer notebooks that leave this exercise blank, and only they, did "
+            "not attempt it")
         assert int(row["failed"]) >= 1, "the kernel killer attempted it and has no marks"
         # Points match the gradebook as tests/test_grading.py read it.
         totals = [sum(graded["cells"][st][g][0] for g in cells_of(ex) if g in graded["cells"][st])
@@ -377,7 +384,7 @@ def test_grading_writes_the_per_exercise_report_of_the_class(graded):
         # the grader's note.
         expected = Counter()
         for st in class_:
-            if st != "blank":
+            if st not in stubbed:
                 expected.update(failing_first_lines(course, st, ex))
         # The kernel killer's cells that passed their checks were zeroed afterwards: the grader's note says why.
         killer = graded["cells"]["kernelkiller"]
