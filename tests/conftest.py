@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -38,6 +39,22 @@ def course_env(**extra: str) -> dict[str, str]:
         env.pop(name, None)
     env.update(extra)
     return env
+
+
+@contextlib.contextmanager
+def environ(**values: str):
+    """``os.environ`` with ``values`` set while the block runs (for code that runs once per session,
+    where pytest's monkeypatch is not available), restored after."""
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def copy_course(dest: Path, with_release: bool = True) -> Path:

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SANDBOX, copy_course, grade_id, read_nb, shared_once, source, write_nb
+from conftest import ROOT, SANDBOX, copy_course, environ, grade_id, read_nb, shared_once, source, write_nb
 
 from coursetools.bench_grading import student_copy
 
@@ -359,15 +359,8 @@ def grade_attacks(folder: Path) -> dict:
     tests_before = stored_tests(course)
     # The kernels compile with XLA's quickest backend level (course.FAST_COMPILE_FLAG): what is tested
     # here is what the attacks can do, not the compiled code's speed.
-    saved = os.environ.get("XLA_FLAGS")
-    os.environ["XLA_FLAGS"] = with_fast_compile(os.environ)["XLA_FLAGS"]
-    try:
+    with environ(XLA_FLAGS=with_fast_compile(os.environ)["XLA_FLAGS"]):
         results = {r.student: asdict(r) for r in grade(AID, course, workers=2, timeout=600, sandboxed=SANDBOX)}
-    finally:
-        if saved is None:
-            os.environ.pop("XLA_FLAGS", None)
-        else:
-            os.environ["XLA_FLAGS"] = saved
     return {"course": str(course), "kinds": kinds, "results": results, "before": before,
             "tests_before": [list(t) for t in tests_before]}
 

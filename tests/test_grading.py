@@ -36,6 +36,7 @@ from conftest import (
     SANDBOX,
     copy_course,
     course_env,
+    environ,
     grade_id,
     read_nb,
     shared_once,
@@ -315,19 +316,11 @@ def grade_assignment(aid: str, course: Path) -> dict:
              # Stored answers are checked with XLA's quickest compilation (course.FAST_COMPILE_FLAG):
              # it roughly halves the round trip's CPU time; students' grading keeps XLA's defaults.
              "XLA_FLAGS": with_fast_compile(os.environ)["XLA_FLAGS"]}
-    saved = {k: os.environ.get(k) for k in cache}
-    os.environ.update(cache)
-    try:
+    with environ(**cache):
         # Feedback pages are read only for the first assignment (the kernel killer's page says why it
         # got zero); the others skip nbgrader's generate_feedback, whose failure would only be printed.
         results = {r.student: r for r in grade(aid, course, workers=2, timeout=300, sandboxed=False,
                                                feedback=aid == ASSIGNMENTS[0])}
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
     cells = {}
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         for student, r in results.items():
