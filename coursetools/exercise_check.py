@@ -6,7 +6,7 @@ Usage (from the repository root, inside the course virtualenv)::
     python -m coursetools.exercise_check 04_vmap convolve_batch --only hardcoded   # answers whose name has it
 
 It runs, each in a fresh kernel, the solution, the blank student stub and every stored answer of
-the exercise (``tests/right_answers/<aid>/<ex>__*.py``, ``tests/wrong_answers/<aid>/<ex>__*.py``)
+the exercise (all in ``tests/answers/<aid>/<ex>.py``, see :mod:`coursetools.answers`)
 through the grader's own :class:`~coursetools.grading.execute.TrustedExecute`: the probes run next
 to the answer, the verdicts come from the trusted checker process, as in grading. Only the cells
 the exercise needs run: the setup cell, the answer cells up to this exercise (the solution's, for
@@ -36,8 +36,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coursetools import answers
+from coursetools.answers import Answer
+
 ROOT = Path(__file__).resolve().parent.parent
-WRONG, RIGHT = Path("tests") / "wrong_answers", Path("tests") / "right_answers"
 HARDCODED = "the visible outputs hard-coded"
 SAYS = re.compile(r"^#\s*Says:(.*)$", re.MULTILINE)
 CAUGHT = re.compile(r"^#\s*Caught:(.*)$", re.MULTILINE)
@@ -45,15 +47,12 @@ CAUGHT_HIDDEN = re.compile(r"^\s*hidden\s*\((.*\S.*)\)\s*$")
 
 
 # -- stored answers and their headers (tests/test_grading.py reads them the same way) -----------------
-def stored_answers(folder: Path, aid: str) -> dict[str, list[Path]]:
-    """Exercise id -> the answers stored for it in ``folder/aid`` as ``<exercise>__<slug>.py``."""
-    out: dict[str, list[Path]] = {}
-    for path in sorted((folder / aid).glob("*__*.py")):
-        out.setdefault(path.name.split("__")[0], []).append(path)
-    return out
+def stored_answers(kind: str, aid: str, root: Path = ROOT) -> dict[str, list[Answer]]:
+    """Exercise id -> its stored answers of one kind, "right" or "wrong" (``tests/answers/<aid>/<ex>.py``)."""
+    return answers.stored(kind, aid, root)
 
 
-def header(path: Path) -> str:
+def header(path: Answer) -> str:
     """The comment lines a stored answer starts with."""
     lines = []
     for line in path.read_text().splitlines():
@@ -63,20 +62,20 @@ def header(path: Path) -> str:
     return "\n".join(lines)
 
 
-def says_words(path: Path) -> list[str]:
+def says_words(path: Answer) -> list[str]:
     """The words of a stored wrong answer's ``# Says:`` line ([] when it has none)."""
     found = SAYS.findall(header(path))
     return [w.strip() for w in found[0].split(",") if w.strip()] if found else []
 
 
-def caught_by_hidden(path: Path) -> str | None:
+def caught_by_hidden(path: Answer) -> str | None:
     """The reason after ``# Caught: hidden (...)``, or None when the visible test must catch the mistake."""
     found = CAUGHT.findall(header(path))
     m = CAUGHT_HIDDEN.match(found[0]) if found else None
     return m.group(1).strip() if m else None
 
 
-def is_hardcoded(path: Path) -> bool:
+def is_hardcoded(path: Answer) -> bool:
     """True for the stored wrong answer that hands in the visible test's own expected outputs."""
     first = path.read_text().splitlines()[:1]
     return bool(first) and first[0].strip().lower() == f"# wrong: {HARDCODED}"
@@ -147,7 +146,7 @@ class Outcome:
 
     label: str
     kind: str  # "solution" | "blank" | "right" | "wrong"
-    path: Path | None
+    path: Answer | None
     cells: list[tuple[str, float, bool, str]] = field(default_factory=list)  # (grade id, points, passed, message)
     seconds: float = 0.0
 
@@ -233,22 +232,49 @@ def stub(answer: str) -> str:
     return SOLUTION.sub(lambda m: f"{m.group(1)}# YOUR CODE HERE\n{m.group(1)}raise NotImplementedError()", answer)
 
 
-def variants(root: Path, aid: str, ex: str, only: str | None) -> list[tuple[str, str, Path | None, str | None]]:
+def variants(root: Path, aid: str, ex: str, only: str | None) -> list[tuple[str, str, Answer | None, str | None]]:
     """(label, kind, path, answer source) for the solution, the blank stub and every stored answer."""
     source = json.loads(notebook_path(root, "source", aid).read_text())
     answer = next((_source(c) for c in source["cells"] if _meta(c).get("grade_id") == f"{ex}_answer"), None)
     out = [("solution", "solution", None, None)]
     if answer is not None:
         out.append(("blank stub", "blank", None, stub(answer)))
-    for kind, folder in (("right", RIGHT), ("wrong", WRONG)):
-        for path in stored_answers(root / folder, aid).get(ex, []):
+    for kind in answers.KINDS:
+        for path in stored_answers(kind, aid, root).get(ex, []):
             out.append((path.name, kind, path, path.read_text()))
     if only:
         out = [v for v in out if only in v[0]]
     return out
 
 
-def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout) -> list[Outcome]:
+def default_jobs() -> int:
+    """Answers checked at once: one per core, at most 4 (each runs a kernel and a trusted checker)."""
+    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+
+
+_WORKER: dict = {}
+
+
+def _worker_start(root: str) -> None:
+    """In each spawned checking process: the course's grading configuration, and its checkers
+    stopped when the process ends (multiprocessing's workers skip ``atexit``)."""
+    from multiprocessing import util
+
+    from coursetools.grading import execute
+    from coursetools.grading.course import course_config
+
+    _WORKER["config"] = course_config(Path(root))
+    util.Finalize(None, execute.stop_checkers, exitpriority=10)
+
+
+def _timed_run(nb: dict, ex: str, answer: str | None, workdir: Path, name: str, config=None) -> tuple[list, float]:
+    start = time.perf_counter()
+    cells = run_one(nb, ex, answer, workdir, name, config if config is not None else _WORKER["config"])
+    return cells, time.perf_counter() - start
+
+
+def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout,
+          jobs: int | None = None) -> list[Outcome]:
     from coursetools.grading import execute
     from coursetools.grading.course import course_config, with_fast_compile
     from jaxcourse.devices import without_device_choice
@@ -272,17 +298,31 @@ def check(root: Path, aid: str, ex: str, only: str | None = None, out=sys.stdout
     else:
         os.environ.pop("XLA_FLAGS", None)
     os.environ.update(cache)
+    jobs = max(1, min(jobs or default_jobs(), len(chosen)))
+    pool = None
     try:
-        for k, (label, kind, path, answer) in enumerate(chosen):
-            start = time.perf_counter()
-            cells = run_one(nb, ex, answer, workdir, f"v{k}", config)
-            outcome = Outcome(label, kind, path, cells, time.perf_counter() - start)
+        if jobs > 1:  # spawned processes: a clean JAX each, this process's environment (set above)
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_worker_start, initargs=(str(root),))
+            runs = [pool.submit(_timed_run, nb, ex, answer, workdir, f"v{k}")
+                    for k, (_, _, _, answer) in enumerate(chosen)]
+            results = (run.result() for run in runs)  # in the order chosen, as each finishes
+        else:
+            results = (_timed_run(nb, ex, answer, workdir, f"v{k}", config)
+                       for k, (_, _, _, answer) in enumerate(chosen))
+        for (label, kind, path, _), (cells, seconds) in zip(chosen, results, strict=True):
+            outcome = Outcome(label, kind, path, cells, seconds)
             outcomes.append(outcome)
             problems = outcome.problems()
             mark = "ok " if not problems else "BAD"
             print(f"{mark} {kind:8} {label:48} {outcome.score:g}/{outcome.total:g}  ({outcome.seconds:.1f} s)"
                   + "".join(f"\n      {p}" for p in problems), file=out, flush=True)
     finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
         execute.stop_checkers()
         shutil.rmtree(workdir, ignore_errors=True)
         for k, v in saved.items():
@@ -298,9 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("assignment", help="assignment id, e.g. 04_vmap")
     parser.add_argument("exercise", help="exercise id, e.g. convolve_batch")
     parser.add_argument("--only", help="check only the answers whose label contains this text")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help=f"answers checked at once (default: one per core, at most 4; here {default_jobs()})")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    outcomes = check(ROOT, args.assignment, args.exercise, args.only)
+    outcomes = check(ROOT, args.assignment, args.exercise, args.only, jobs=args.jobs)
     bad = [o for o in outcomes if o.problems()]
     print(f"{len(outcomes) - len(bad)} passed, {len(bad)} failed in {time.perf_counter() - start:.0f} s "
           f"({args.assignment} {args.exercise})")

@@ -14,10 +14,11 @@ nbgrader metadata and stubs to fill in:
 4. the hidden twin ``<ex>_hidden`` (the visible check on inputs the student never sees) and
 5. the edge cases ``<ex>_edge``, with the points given as ``HIDDEN+EDGE``;
 
-renumbers every ``## Exercise k`` heading, and writes the stored answers to fill in:
-``tests/wrong_answers/<aid>/<ex>__hardcoded_visible.py``, ``tests/wrong_answers/<aid>/<ex>__todo.py``
-and ``tests/right_answers/<aid>/<ex>__todo.py``. The notebook is written in the build's own form
-(``build.clean_notebook``), and its text twin in ``text/source/`` gets the same cells.
+renumbers every ``## Exercise k`` heading, and writes the exercise's stored answers to fill in,
+``tests/answers/<aid>/<ex>.py`` (:mod:`coursetools.answers`): a right answer ``todo_another_way``,
+the wrong answer ``hardcoded_visible`` and a wrong answer ``todo_mistake``. The notebook is written
+in the build's own form (``build.clean_notebook``), and its text twin in ``text/source/`` gets the
+same cells.
 Then fill in the TODOs, run ``python -m coursetools.build assignments --only <aid>`` and the
 one-exercise check ``python -m coursetools.exercise_check <aid> <ex>``.
 """
@@ -31,7 +32,7 @@ import sys
 import uuid
 from pathlib import Path
 
-from coursetools import text
+from coursetools import answers, text
 from coursetools.build import clean_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,17 +132,15 @@ def renumber(cells: list[dict]) -> None:
             cell["source"] = _lines(HEADING.sub(f"## Exercise {k}:", text, count=1))
 
 
-def answer_stubs(ex: str, args: str) -> dict[str, str]:
-    """Stored answers to fill in: {path relative to tests/: text}."""
+def answer_stubs(ex: str, args: str) -> list[tuple[str, str, str]]:
+    """The stored answers to fill in, as (kind, slug, text) for ``tests/answers/<aid>/<ex>.py``."""
     body = f"def {ex}({args}):\n    raise NotImplementedError  # TODO\n"
-    return {
-        f"wrong_answers/{{aid}}/{ex}__hardcoded_visible.py":
-            "# Wrong: the visible outputs hard-coded\n# Says: TODO\n"
-            f"def {ex}({args}):\n    return ...  # TODO: the visible test's expected output, as a constant\n",
-        f"wrong_answers/{{aid}}/{ex}__todo.py":
-            "# Wrong: TODO: the mistake a student makes\n# Says: TODO\n" + body,
-        f"right_answers/{{aid}}/{ex}__todo.py": "# Right: TODO: how it differs from the solution\n" + body,
-    }
+    return [
+        ("right", "todo_another_way", "# Right: TODO: how it differs from the solution\n" + body),
+        ("wrong", "hardcoded_visible", "# Wrong: the visible outputs hard-coded\n# Says: TODO\n"
+         f"def {ex}({args}):\n    return ...  # TODO: the visible test's expected output, as a constant\n"),
+        ("wrong", "todo_mistake", "# Wrong: TODO: the mistake a student makes\n# Says: TODO\n" + body),
+    ]
 
 
 def scaffold(root: Path, aid: str, ex: str, after: str | None, points: str, title: str, args: str) -> list[Path]:
@@ -165,13 +164,12 @@ def scaffold(root: Path, aid: str, ex: str, after: str | None, points: str, titl
     written = [path]
     text.sync(root, only=[aid])  # its twin in text/ gets the new cells too: fill in either
     written += [twin for _, twin in text.pairs(root, only=[aid])]
-    for rel, stub in answer_stubs(ex, args).items():
-        target = root / "tests" / rel.format(aid=aid)
-        if target.exists():
-            raise SystemExit(f"{target.relative_to(root)} exists already")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(stub)
-        written.append(target)
+    target = root / answers.FOLDER / aid / f"{ex}.py"
+    if target.exists():
+        raise SystemExit(f"{target.relative_to(root)} exists already")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(answers.render(answer_stubs(ex, args)))
+    written.append(target)
     return written
 
 

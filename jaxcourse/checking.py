@@ -381,9 +381,15 @@ def validate_leads_with_the_sentence() -> None:
     original = Validator.validate
 
     def validate(self, filename):
+        import textwrap
+
         results = original(self, filename)
+        # `nbgrader validate` prints each line cut at `width` characters ("..."): the sentence is
+        # wrapped to fit, so a long one (a JAX error quoted whole) is never cut on the command line
+        fits = max(40, int(self.width) - 3 - len(self.indent))
         for cell in results.get("failed", []):
             sentence = _validate_sentence(cell.get("raw_error", ""))
+            sentence = textwrap.fill(sentence, fits, break_long_words=False, break_on_hyphens=False)
             if sentence and not cell.get("source", "").startswith(sentence):
                 cell["source"] = f"{sentence}\n\n{cell.get('source', '')}"
         return results

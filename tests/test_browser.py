@@ -44,6 +44,9 @@ from browser_helpers import (
 )
 from conftest import course_env
 
+from coursetools.answers import Answer
+from coursetools.exercise_check import stored_answers
+
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 ASSIGNMENT = "01_jax_array"
@@ -215,11 +218,11 @@ def run_cells(page, cells, indices) -> None:
 
 
 
-def fails_visibly(ex: str) -> Path:
+def fails_visibly(ex: str) -> Answer:
     """The shortest stored wrong answer of ``ex`` that fails its *visible* test (no '# Caught:' line)."""
-    paths = [p for p in (ROOT / "tests" / "wrong_answers" / ASSIGNMENT).glob(f"{ex}__*.py")
+    paths = [p for p in stored_answers("wrong", ASSIGNMENT).get(ex, [])
              if "# Caught:" not in p.read_text() and "__import_" not in p.name]
-    assert paths, f"tests/wrong_answers/{ASSIGNMENT} has no wrong answer of {ex} that fails its visible test"
+    assert paths, f"tests/answers/{ASSIGNMENT}/{ex}.py has no wrong answer that fails its visible test"
     return min(paths, key=lambda p: len(p.read_text()))
 
 HARNESS = ("Traceback", 'File "', "checking.py", "run_test(", "jaxcourse")

@@ -243,7 +243,13 @@ def test_visible_test_cells_are_short(aid):
 
 #: Assignments whose import answers are not stored yet (their exercises are being reworked).
 IMPORT_ANSWERS_TODO: set[str] = set()
-WRONG = ROOT / "tests" / "wrong_answers"
+
+
+def stored_wrong_names(aid: str) -> set[str]:
+    """``<ex>__<slug>.py`` of every stored wrong answer of ``aid`` (tests/answers/<aid>/<ex>.py)."""
+    from coursetools import answers
+
+    return {a.name for found in answers.stored("wrong", aid).values() for a in found}
 
 
 def course_functions() -> dict[str, object]:
@@ -332,11 +338,12 @@ def test_answers_that_import_the_course_package_are_stored_wrong_answers(aid):
     Write missing ones with ``python tests/test_build.py import-answers <assignment>``.
     """
     expected = import_candidates(aid)
-    missing = sorted(name for name in expected if not (WRONG / aid / name).exists())
+    stored = stored_wrong_names(aid)
+    missing = sorted(name for name in expected if name not in stored)
     if missing and aid in IMPORT_ANSWERS_TODO:
         pytest.xfail(f"TODO: {aid} has no stored import answers yet: {missing}")
     assert not missing, f"{aid}: answers delegating to jaxcourse are not stored wrong answers: {missing}"
-    stale = sorted(p.name for p in (WRONG / aid).glob("*__import_*.py") if p.name not in expected)
+    stale = sorted(name for name in stored if "__import_" in name and name not in expected)
     assert not stale, f"{aid}: stored import answers for functions that no longer match: {stale}"
 
 
@@ -358,8 +365,12 @@ def test_import_candidates_find_a_delegation(tmp_path, monkeypatch):
 if __name__ == "__main__":  # python tests/test_build.py import-answers <assignment>: write the missing ones
     import sys
 
+    from coursetools import answers
+
     for aid in sys.argv[2:]:
+        stored = stored_wrong_names(aid)
         for name, text in import_candidates(aid).items():
-            if not (WRONG / aid / name).exists():
-                (WRONG / aid / name).write_text(text)
-                print("wrote", WRONG / aid / name)
+            if name not in stored:
+                ex, slug = name.removesuffix(".py").split("__", 1)
+                answers.add(ROOT / answers.FOLDER / aid / f"{ex}.py", "wrong", slug, text)
+                print("added", slug, "to", answers.FOLDER / aid / f"{ex}.py")

@@ -2,9 +2,9 @@
 
 For every assignment: the executed solution gets full marks, the blank student version zero, a
 correct answer that writes to stderr and warns keeps full marks (the first right-answer notebook),
-and every stored typical wrong answer (tests/wrong_answers/<assignment>/<exercise>__<slug>.py)
+and every stored typical wrong answer (``# %% wrong: <slug>`` in tests/answers/<assignment>/<exercise>.py)
 loses points on its exercise with a one-line message, while every stored alternative correct
-answer (tests/right_answers/..., written another way than the solution) keeps full marks: the
+answer (``# %% right: <slug>``, written another way than the solution) keeps full marks: the
 hidden tests check behaviour, not one spelling. Broken submissions are recorded with zero and a
 reason while the rest are graded.
 
@@ -25,6 +25,7 @@ whose visible test fails is printed and written to ``artifacts/wrong_answers/vis
 from __future__ import annotations
 
 import copy
+import io
 import os
 import re
 from pathlib import Path
@@ -45,13 +46,12 @@ from conftest import (
 )
 
 # how a stored answer's file and header are read: one definition, shared with the one-exercise check
+from coursetools.answers import Answer
 from coursetools.exercise_check import CAUGHT, CAUGHT_HIDDEN, SAYS, header, stored_answers
 from coursetools.grading.course import with_fast_compile
 
 pytestmark = pytest.mark.slow
 
-WRONG = ROOT / "tests" / "wrong_answers"
-RIGHT = ROOT / "tests" / "right_answers"
 
 NOISE = '''import sys as _sys
 import warnings as _warnings
@@ -68,36 +68,36 @@ get_ipython().events.register("pre_run_cell", _noisy)
 '''
 
 
-def wrong_answers(aid: str) -> dict[str, list[Path]]:
-    """Exercise id -> its stored wrong answers."""
-    return stored_answers(WRONG, aid)
+def wrong_answers(aid: str) -> dict[str, list[Answer]]:
+    """Exercise id -> its stored wrong answers (tests/answers/<aid>/<ex>.py)."""
+    return stored_answers("wrong", aid)
 
 
-def right_answers(aid: str) -> dict[str, list[Path]]:
-    """Exercise id -> its stored alternative correct answers."""
-    return stored_answers(RIGHT, aid)
+def right_answers(aid: str) -> dict[str, list[Answer]]:
+    """Exercise id -> its stored alternative correct answers (tests/answers/<aid>/<ex>.py)."""
+    return stored_answers("right", aid)
 
 
-def says_words(path: Path) -> list[str]:
+def says_words(path: Answer) -> list[str]:
     """The words of a stored wrong answer's ``# Says:`` line; fails with what to write when it has none."""
     found = SAYS.findall(header(path))
-    assert found, (f"{path.relative_to(ROOT)} has no '# Says: <word>[, <word> ...]' line under its '# Wrong:' line: "
+    assert found, (f"{path} has no '# Says: <word>[, <word> ...]' line under its '# Wrong:' line: "
                    "name the words (case-insensitive) that the first failing sentence the student sees must "
                    "contain, the ones that name this mistake")
-    assert len(found) == 1, f"{path.relative_to(ROOT)} has {len(found)} '# Says:' lines; write one"
+    assert len(found) == 1, f"{path} has {len(found)} '# Says:' lines; write one"
     words = [w.strip() for w in found[0].split(",") if w.strip()]
-    assert words, f"{path.relative_to(ROOT)}: its '# Says:' line names no word"
+    assert words, f"{path}: its '# Says:' line names no word"
     return words
 
 
-def caught_by_hidden(path: Path) -> str | None:
+def caught_by_hidden(path: Answer) -> str | None:
     """The reason after ``# Caught: hidden (...)``, or None when the visible test must catch the mistake."""
     found = CAUGHT.findall(header(path))
     if not found:
         return None
-    assert len(found) == 1, f"{path.relative_to(ROOT)} has {len(found)} '# Caught:' lines; write at most one"
+    assert len(found) == 1, f"{path} has {len(found)} '# Caught:' lines; write at most one"
     m = CAUGHT_HIDDEN.match(found[0])
-    assert m, (f"{path.relative_to(ROOT)}: '# Caught:{found[0]}' is not '# Caught: hidden (<why no small input "
+    assert m, (f"{path}: '# Caught:{found[0]}' is not '# Caught: hidden (<why no small input "
                "shows it>)'; without that line the visible test must fail")
     return m.group(1).strip()
 
@@ -229,20 +229,20 @@ def solved_copy(aid: str) -> dict:
     return student_copy(aid, notebook_name(aid))
 
 
-def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Path]]:
+def build_submissions(course: Path, aid: str) -> dict[str, dict[str, Answer]]:
     """Write submitted/<student>/<aid>/ folders; return student -> {exercise: wrong answer file}."""
     name = notebook_name(aid)
     solution = solved_copy(aid)
     blank = read_nb(ROOT / "release" / aid / name)
-    plan: dict[str, tuple[dict, dict[str, Path]]] = {
+    plan: dict[str, tuple[dict, dict[str, Answer]]] = {
         "solution": (solution, {}),
         "blank": (blank, {}),
     }
     linked = linked_exercises(read_nb(ROOT / "solutions" / aid / name))  # hidden tests included
     stray = sorted(set(wrong_answers(aid)) - set(linked))
-    assert not stray, (f"tests/wrong_answers/{aid} holds wrong answers for {stray}, which have no answer cell in "
+    assert not stray, (f"tests/answers/{aid} holds wrong answers for {stray}, which have no answer cell in "
                        f"source/{aid}")
-    groups: list[dict[str, Path]] = []
+    groups: list[dict[str, Answer]] = []
     for ex, paths in wrong_answers(aid).items():
         for path in paths:
             # Share a notebook only with wrong answers to exercises that neither use nor are used by
@@ -328,7 +328,7 @@ def grade_assignment(aid: str, course: Path) -> dict:
                 sub = gb.find_submission_notebook(Path(notebook_name(aid)).stem, aid, student)
                 cells[student] = {g.name: (g.score, g.max_score) for g in sub.grades}
     return {"results": {s: asdict(r) for s, r in results.items()}, "cells": cells, "course": str(course),
-            "plan": {s: {ex: str(p) for ex, p in used.items()} for s, used in plan.items()}}
+            "plan": {s: {ex: p.stem for ex, p in used.items()} for s, used in plan.items()}}
 
 
 class Graded(dict):
@@ -343,7 +343,8 @@ class Graded(dict):
 
         data = shared_once(self.factory, f"graded-{aid}", lambda folder: grade_assignment(aid, folder / "course"))
         data["results"] = {s: Result(**r) for s, r in data["results"].items()}
-        data["plan"] = {s: {ex: Path(p) for ex, p in used.items()} for s, used in data["plan"].items()}
+        stored = {a.stem: a for find in (wrong_answers, right_answers) for found in find(aid).values() for a in found}
+        data["plan"] = {s: {ex: stored[p] for ex, p in used.items()} for s, used in data["plan"].items()}
         data["course"] = Path(data["course"])
         self[aid] = data
         return data
@@ -547,18 +548,19 @@ HARDCODED_TODO: set[str] = set()
 
 @pytest.mark.parametrize("aid", ASSIGNMENTS)
 def test_every_exercise_has_a_hardcoded_visible_answer(aid):
-    """Without grading: ``<ex>__hardcoded_visible.py`` exists for every exercise, with its first line.
+    """Without grading: every exercise stores a wrong answer ``hardcoded_visible``, with its first line.
 
     The round trip (test_wrong_answer_loses_points) then requires that it passes the visible cell and
     scores 0: no point is earned on an input the student has seen.
     """
     answers = {grade_id(c)[: -len("_answer")] for c in read_nb(ROOT / "source" / aid / notebook_name(aid))["cells"]
                if (grade_id(c) or "").endswith("_answer")}
-    missing = sorted(ex for ex in answers if not (WRONG / aid / f"{ex}{HARDCODED}").exists())
+    hardcoded = {p.ex: p for found in wrong_answers(aid).values() for p in found if p.name == p.ex + HARDCODED}
+    missing = sorted(ex for ex in answers if ex not in hardcoded)
     if missing and aid in HARDCODED_TODO:
         pytest.xfail(f"TODO: {aid} has no hard-coded visible answers yet for {missing}")
     assert not missing, f"{aid}: no stored '<ex>{HARDCODED}' for {missing}"
-    bad = [ex for ex in answers if not (WRONG / aid / f"{ex}{HARDCODED}").read_text().startswith(
+    bad = [ex for ex in answers if not hardcoded[ex].read_text().startswith(
         HARDCODED_FIRST_LINE + "\n")]
     assert not bad, f"{aid}: the first line of {[ex + HARDCODED for ex in bad]} must be {HARDCODED_FIRST_LINE!r}"
 
@@ -601,7 +603,7 @@ def test_validate_is_quiet_on_a_pass_and_leads_with_the_sentence_on_a_failure(tm
             '    assert v["out"] == 1, "f must return 1, not the number of its arguments."\n\n\n'
             'run_test(probe, check)\n')
 
-    def notebook(answer: str) -> Path:
+    def notebook(answer: str, test: str = test) -> Path:
         nb = nbformat.v4.new_notebook(metadata={"kernelspec": {"name": "jax-course", "display_name": "JAX course",
                                                                "language": "python"}})
         nb.cells = [cell("from jaxcourse.checking import run_test", "setup"),
@@ -622,6 +624,17 @@ def test_validate_is_quiet_on_a_pass_and_leads_with_the_sentence_on_a_failure(tm
     failed = validator.validate(str(notebook("def f():\n    return 0\n")))["failed"]
     assert len(failed) == 1 and failed[0]["source"].startswith(
         "\u2718 f must return 1, not the number of its arguments.\n\n\"\"\"f returns 1.\"\"\""), failed
+    # On the command line nbgrader cuts every printed line at its width ("..."): a long sentence (a
+    # JAX error quoted whole) is wrapped so that every word of it is printed.
+    long = ("f must return 1, not the number of its arguments; JAX said: Mapped away dimension of inputs "
+            "passed to vmap should be sharded the same. Got inconsistent axis specs: batch vs None.")
+    printed = io.StringIO()
+    validator.stream = printed
+    validator.validate_and_print(str(notebook("def f():\n    return 0\n", test.replace(
+        "f must return 1, not the number of its arguments.", long))))
+    text = printed.getvalue()
+    lead = text.split("The following cell failed:")[1].split('"""f returns 1."""')[0]
+    assert "..." not in lead and " ".join(lead.split()) == "\u2718 " + long, text
     assert not [r.getMessage() for r in records if r.levelno >= logging.WARNING], records
 
 

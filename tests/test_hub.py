@@ -45,11 +45,12 @@ from browser_helpers import CHROMIUM_ARGS, menu, require_chromium, strip_solutio
 from conftest import ROOT, copy_course, course_env, grade_id, source
 from hub_helpers import ARTIFACTS, COURSE_ID, Classroom, missing, run_as
 
+from coursetools.exercise_check import stored_answers
+
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("hub")]
 
 AID = "01_jax_array"
 NB = f"{AID}_exercises.ipynb"
-WRONG = ROOT / "tests" / "wrong_answers" / AID
 
 
 def answers_from_solution() -> dict[str, str]:
@@ -60,11 +61,8 @@ def answers_from_solution() -> dict[str, str]:
 
 
 def wrong_answers() -> dict[str, str]:
-    """The first stored wrong answer of every exercise that has one (tests/wrong_answers)."""
-    out = {}
-    for path in sorted(WRONG.glob("*__*.py")):
-        out.setdefault(f"{path.name.split('__')[0]}_answer", path.read_text())
-    return out
+    """The first stored wrong answer of every exercise that has one (tests/answers/<aid>/<ex>.py)."""
+    return {f"{ex}_answer": found[0].read_text() for ex, found in sorted(stored_answers("wrong", AID).items())}
 
 
 def fill_in(nb: dict, answers: dict[str, str]) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from coursetools import exercise_check, scaffold, text
+from coursetools import answers, exercise_check, scaffold, text
 
 PAIRS = text.pairs(ROOT)
 
@@ -132,11 +132,12 @@ def test_scaffold_inserts_an_exercise_in_the_course_shape(tmp_path):
                             "## Exercise 3: half (3 points)"]
     assert (root / "text" / "source" / "99_demo.md") in written, "the scaffold must write the text twin too"
     assert "halve_edge" in (root / "text" / "source" / "99_demo.md").read_text()
-    names = sorted(p.relative_to(root).as_posix() for p in written if p.parts[-3] == "tests" or "answers" in str(p))
-    assert names == ["tests/right_answers/99_demo/halve__todo.py",
-                     "tests/wrong_answers/99_demo/halve__hardcoded_visible.py",
-                     "tests/wrong_answers/99_demo/halve__todo.py"]
-    assert (root / names[1]).read_text().startswith("# Wrong: the visible outputs hard-coded\n")
+    names = sorted(p.relative_to(root).as_posix() for p in written if "answers" in p.parts)
+    assert names == ["tests/answers/99_demo/halve.py"]
+    stubs = answers.parse(root / names[0])
+    assert [(a.kind, a.slug) for a in stubs] == [("right", "todo_another_way"), ("wrong", "hardcoded_visible"),
+                                                ("wrong", "todo_mistake")]
+    assert stubs[1].read_text().startswith("# Wrong: the visible outputs hard-coded\n")
     with pytest.raises(SystemExit, match="already has"):
         scaffold.scaffold(root, "99_demo", "halve", None, "1+1", "again", "x")
 
@@ -146,16 +147,16 @@ def test_one_exercise_check_judges_each_stored_answer(tmp_path):
     grader's own executor and checker, and flags each answer that breaks its rule."""
     root = tmp_path / "course"
     _assignment(root)
-    right, wrong = root / "tests" / "right_answers" / "99_demo", root / "tests" / "wrong_answers" / "99_demo"
-    right.mkdir(parents=True)
-    wrong.mkdir(parents=True)
-    (right / "double__add.py").write_text("# Right: x + x\ndef double(x):\n    return x + x\n")
-    (wrong / "double__hardcoded_visible.py").write_text(
-        "# Wrong: the visible outputs hard-coded\n# Says: twice\nimport jax.numpy as jnp\n\n\n"
-        "def double(x):\n    return jnp.array([0.0, 2.0, 4.0, 6.0])\n")
-    (wrong / "double__identity.py").write_text("# Wrong: returns x\n# Says: twice\ndef double(x):\n    return x\n")
-    # a stored "wrong" answer that is right: the check must flag it
-    (wrong / "double__not_wrong.py").write_text("# Wrong: nothing\n# Says: twice\ndef double(x):\n    return 2 * x\n")
+    stored = root / "tests" / "answers" / "99_demo" / "double.py"
+    stored.parent.mkdir(parents=True)
+    stored.write_text(answers.render([
+        ("right", "add", "# Right: x + x\ndef double(x):\n    return x + x\n"),
+        ("wrong", "hardcoded_visible", "# Wrong: the visible outputs hard-coded\n# Says: twice\n"
+         "import jax.numpy as jnp\n\n\ndef double(x):\n    return jnp.array([0.0, 2.0, 4.0, 6.0])\n"),
+        ("wrong", "identity", "# Wrong: returns x\n# Says: twice\ndef double(x):\n    return x\n"),
+        # a stored "wrong" answer that is right: the check must flag it
+        ("wrong", "not_wrong", "# Wrong: nothing\n# Says: twice\ndef double(x):\n    return 2 * x\n"),
+    ]))
     log = tmp_path / "log.txt"
     with log.open("w") as out:
         outcomes = {o.label: o for o in exercise_check.check(root, "99_demo", "double", out=out)}
