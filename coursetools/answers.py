@@ -133,11 +133,13 @@ def add(path: Path, kind: str, slug: str, body: str) -> None:
     parse(path)  # what was written reads back
 
 
-def migrate(root: Path = ROOT) -> list[Path]:
+def migrate(root: Path = ROOT, aids: list[str] | None = None) -> list[Path]:
     """One-off: fold ``tests/{right,wrong}_answers/<aid>/<ex>__<slug>.py`` into ``tests/answers/<aid>/<ex>.py``."""
     written = set()
     for kind in KINDS:
         for old in sorted((root / "tests" / f"{kind}_answers").glob("*/*__*.py")):
+            if aids is not None and old.parent.name not in aids:
+                continue
             ex, slug = old.stem.split("__", 1)
             target = root / FOLDER / old.parent.name / f"{ex}.py"
             add(target, kind, slug, old.read_text())
@@ -150,5 +152,7 @@ def migrate(root: Path = ROOT) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for p in migrate():
+    import sys
+
+    for p in migrate(aids=sys.argv[1:] or None):
         print(p.relative_to(ROOT))

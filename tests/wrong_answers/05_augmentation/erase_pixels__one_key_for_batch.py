@@ -1,7 +1,7 @@
-# Wrong: draws one set of positions with the key and erases it in every image of the batch
+# Wrong: draws one random order of the positions with the key and uses it in every image of the batch
 # Says: same pixels
-def erase_pixels(images, key, m):
+def erase_pixels(images, key, counts):
     n, height, width, _ = images.shape
-    chosen = jax.random.permutation(key, height * width)[:m]
-    erased = jnp.zeros(height * width, bool).at[chosen].set(True).reshape(height, width)
-    return jnp.where(erased[None, :, :, None], jnp.uint8(0), images)
+    place = jnp.argsort(jax.random.permutation(key, height * width))  # each position's place in the order
+    erased = (place[None, :] < counts[:, None]).reshape(n, height, width, 1)
+    return jnp.where(erased, jnp.uint8(0), images)
