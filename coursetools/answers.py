@@ -111,9 +111,6 @@ def stored(kind: str, aid: str, root: Path = ROOT) -> dict[str, list[Answer]]:
         found = [a for a in parse(path, aid) if a.kind == kind]
         if found:
             out[path.stem] = found
-    for old in sorted((root / "tests" / f"{kind}_answers" / aid).glob("*__*.py")):  # LEGACY: until migrated
-        ex, slug = old.stem.split("__", 1)
-        out.setdefault(ex, []).append(Answer(aid, ex, kind, slug, old.read_text(), old, 1))
     return out
 
 
