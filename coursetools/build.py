@@ -7,7 +7,7 @@ Usage (from the repository root, inside the course virtualenv)::
     python -m coursetools.build assignments  # nbgrader generate_assignment + generate_solution
     python -m coursetools.build lessons --only 04_vmap
     python -m coursetools.build text         # sync the text twins in text/ (coursetools/text.py)
-    python -m coursetools.build new-exercise 04_vmap batched_cosine --after convolve --points 1+2
+    python -m coursetools.build new-exercise 04_vmap batched_cosine --after random_shifts --points 1+2
 
 Everything runs under one fixed environment (``build_env``) so that the committed outputs can be
 reproduced: CPU only, the device count left to each lesson, a fixed hash seed.

@@ -4,7 +4,7 @@ Usage, from the course root::
 
     python -m coursetools.site            # or: make site; then open build/site/index.html
     python -m coursetools.site --check    # exit 0 when build/site/ is up to date with its sources
-    python -m coursetools.site --times    # first rewrite the quick-start's time table (points changed)
+    python -m coursetools.site --times    # only rewrite the quick-start's time table (points changed)
 
 Sphinx with MyST-NB and ``sphinx-book-theme`` (the stack of JAX's own documentation), configured in
 ``docs/conf.py``. The source folder is the course root, but Sphinx reads only ``docs/*.md`` (the
@@ -343,12 +343,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="only say whether the site is up to date (exit 0) or not (1)")
     parser.add_argument("--verbose", action="store_true", help="show Sphinx's progress")
     parser.add_argument("--times", action="store_true",
-                        help=f"rewrite the time table of {QUICK_START} from the lessons and source/, then build")
+                        help=f"only rewrite the time table of {QUICK_START} from the lessons and source/ "
+                             "(seconds; no site build)")
     args = parser.parse_args(argv)
     out = Path(args.out or ROOT / OUT)
     if args.times:
         changed = write_time_table()
         print(f"{QUICK_START}: the time table {'was updated' if changed else 'is up to date'}")
+        return 0
     if args.check:
         current = is_current(out)
         print(f"{out}: {'up to date' if current else 'out of date or missing: make site'}")

@@ -59,7 +59,9 @@ def in_sync(notebook: Path, twin: Path) -> bool:
 
 
 def notebook_from_twin(notebook: Path, twin: Path) -> None:
-    """Rewrite ``notebook``'s cells from ``twin``: outputs and ids kept where a code cell's source is unchanged."""
+    """Rewrite ``notebook``'s cells from ``twin``: outputs and ids kept where a code cell's source is
+    unchanged; an edited cell keeps the id of the cell it replaces at its place (same index, same type),
+    so that a one-sentence change is one changed cell in the notebook's diff too."""
     import jupytext
     import nbformat
 
@@ -68,16 +70,26 @@ def notebook_from_twin(notebook: Path, twin: Path) -> None:
     spare = {}
     for cell in old.cells:
         spare.setdefault((cell.cell_type, cell.source), []).append(cell)
-    cells = []
+    cells, kept_ids = [], []
     for cell in new.cells:
         match = spare.get((cell.cell_type, cell.source))
         kept = match.pop(0) if match else None
         fresh = nbformat.from_dict(dict(cell))
-        fresh["id"] = kept["id"] if kept is not None else nbformat.v4.new_code_cell().id[:8]
+        kept_ids.append(kept["id"] if kept is not None else None)
         if cell.cell_type == "code":
             fresh["outputs"] = kept.get("outputs", []) if kept is not None else []
             fresh["execution_count"] = kept.get("execution_count") if kept is not None else None
         cells.append(fresh)
+    used = {i for i in kept_ids if i is not None}
+    for k, (fresh, kept_id) in enumerate(zip(cells, kept_ids, strict=True)):
+        if kept_id is None:
+            here = old.cells[k] if k < len(old.cells) else None
+            if here is not None and here.cell_type == fresh.cell_type and here.get("id") not in used:
+                kept_id = here["id"]
+            else:
+                kept_id = nbformat.v4.new_code_cell().id[:8]
+            used.add(kept_id)
+        fresh["id"] = kept_id
     old.cells = cells
     # the build's form (build.clean_notebook): keys sorted, one-space indent, sources as lists of lines
     notebook.write_text(nbformat.writes(old) + "\n")

@@ -42,7 +42,7 @@ def _course(tmp_path: Path, lesson: Path) -> Path:
 
 
 def test_an_edited_twin_flows_into_its_notebook(tmp_path):
-    """A paragraph changed in the twin changes that cell alone; every output and cell id is kept."""
+    """A paragraph changed in the twin changes that cell's source alone; every output and cell id is kept."""
     lesson = sorted((ROOT / "notebooks").glob("*.ipynb"))[0]
     root = _course(tmp_path, lesson)
     assert text.sync(root) == [f"notebooks/{lesson.name} -> text/notebooks/{lesson.stem}.md"]
@@ -60,6 +60,7 @@ def test_an_edited_twin_flows_into_its_notebook(tmp_path):
     assert len(after["cells"]) == len(before["cells"])
     assert changed == [before["cells"].index(first)], f"cells {changed} changed; only the edited one may"
     assert "".join(after["cells"][changed[0]]["source"]).splitlines()[0] == line + " (second edition)"
+    assert after["cells"][changed[0]]["id"] == first["id"], "the edited cell must keep its id (a quiet diff)"
     assert text.in_sync(notebook, twin)
 
 
