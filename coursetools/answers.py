@@ -115,7 +115,7 @@ def stored(kind: str, aid: str, root: Path = ROOT) -> dict[str, list[Answer]]:
 
 
 def render(answers: list[Answer] | list[tuple[str, str, str]]) -> str:
-    """The text of an answers file: (kind, slug, text) triples or Answers, right ones first as given."""
+    """The text of an answers file from (kind, slug, text) triples or Answers, in the order given."""
     triples = [(a.kind, a.slug, a.text) if isinstance(a, Answer) else a for a in answers]
     return "\n\n".join(f"# %% {kind}: {slug}\n{body.strip(chr(10))}\n" for kind, slug, body in triples)
 
@@ -128,28 +128,3 @@ def add(path: Path, kind: str, slug: str, body: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render([*existing, (kind, slug, body)]))
     parse(path)  # what was written reads back
-
-
-def migrate(root: Path = ROOT, aids: list[str] | None = None) -> list[Path]:
-    """One-off: fold ``tests/{right,wrong}_answers/<aid>/<ex>__<slug>.py`` into ``tests/answers/<aid>/<ex>.py``."""
-    written = set()
-    for kind in KINDS:
-        for old in sorted((root / "tests" / f"{kind}_answers").glob("*/*__*.py")):
-            if aids is not None and old.parent.name not in aids:
-                continue
-            ex, slug = old.stem.split("__", 1)
-            target = root / FOLDER / old.parent.name / f"{ex}.py"
-            add(target, kind, slug, old.read_text())
-            old.unlink()
-            written.add(target)
-    for target in written:  # right answers first, then wrong, each kind in slug order
-        answers = parse(target)
-        target.write_text(render(sorted(answers, key=lambda a: (KINDS.index(a.kind), a.slug))))
-    return sorted(written)
-
-
-if __name__ == "__main__":
-    import sys
-
-    for p in migrate(aids=sys.argv[1:] or None):
-        print(p.relative_to(ROOT))
